@@ -1,0 +1,129 @@
+package io.amqpharness.amqp091;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
+import io.amqpharness.scenario.StreamOffset;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeliveryListener;
+import io.amqpharness.spi.DriverException;
+import java.io.IOException;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A consumer on its own channel: {@code basic.qos} from the prefetch, {@code basic.consume} with
+ * the stream offset as {@code x-stream-offset}, acks and nacks with the multiple flag.
+ */
+final class Amqp091Consumer implements ConsumerLink {
+    private final Channel channel;
+    private final ConsumerSpec spec;
+    private final Runnable onClose;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile String consumerTag;
+
+    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) {
+        this.channel = channel;
+        this.spec = spec;
+        this.onClose = onClose;
+    }
+
+    @Override
+    public void start(DeliveryListener listener) {
+        try {
+            if (spec.prefetch().isPresent()) {
+                channel.basicQos(spec.prefetch().getAsInt());
+            }
+            Map<String, Object> args = new HashMap<>();
+            spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", offsetArgument(o)));
+            consumerTag = channel.basicConsume(spec.queue(), spec.autoAck(), spec.connectionName(), false, false,
+                    args, new DefaultConsumer(channel) {
+                        @Override
+                        public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
+                                                   byte[] body) {
+                            listener.delivered(envelope.getDeliveryTag(), body, 0, body.length,
+                                    envelope.isRedeliver(), properties.getAppId());
+                        }
+
+                        @Override
+                        public void handleCancel(String tag) {
+                            listener.failed(new DriverException("The broker cancelled consumer " + spec.index()
+                                    + " on queue '" + spec.queue() + "' (was the queue deleted?)."));
+                        }
+
+                        @Override
+                        public void handleShutdownSignal(String tag, ShutdownSignalException sig) {
+                            if (!sig.isInitiatedByApplication() && !closed.get()) {
+                                listener.failed(new DriverException("The broker closed consumer " + spec.index()
+                                        + "'s channel: " + Errors.replyText(sig) + "."));
+                            }
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            throw new DriverException(Errors.operationFailure("Consuming from queue '" + spec.queue() + "'", e), e);
+        }
+    }
+
+    static Object offsetArgument(StreamOffset offset) {
+        if (offset instanceof StreamOffset.Offset o) {
+            return o.value();
+        }
+        if (offset instanceof StreamOffset.Timestamp t) {
+            return Date.from(t.instant());
+        }
+        return offset.toString(); // first, last, next, or an interval such as 10m
+    }
+
+    @Override
+    public boolean supportsMultipleAck() {
+        return true;
+    }
+
+    @Override
+    public void ack(long tag, boolean multiple) {
+        try {
+            channel.basicAck(tag, multiple);
+        } catch (IOException | RuntimeException e) {
+            if (!closed.get()) {
+                throw new DriverException(Errors.operationFailure("Acknowledging", e), e);
+            }
+        }
+    }
+
+    @Override
+    public void nack(long tag, boolean multiple, boolean requeue) {
+        try {
+            channel.basicNack(tag, multiple, requeue);
+        } catch (IOException | RuntimeException e) {
+            if (!closed.get()) {
+                throw new DriverException(Errors.operationFailure("Rejecting", e), e);
+            }
+        }
+    }
+
+    @Override
+    public void cancel() {
+        String tag = consumerTag;
+        if (tag != null && cancelled.compareAndSet(false, true) && channel.isOpen()) {
+            try {
+                channel.basicCancel(tag);
+            } catch (IOException | RuntimeException e) {
+                // the channel is going away anyway
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            Amqp091Driver.closeQuietly(channel);
+            onClose.run();
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.amqpharness.amqp091;
+
+import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.ProtocolDriver;
+
+/** Registers the AMQP 0.9.1 driver under the id {@code amqp091}. */
+public final class Amqp091DriverProvider implements DriverProvider {
+    /** The driver id. */
+    public static final String ID = "amqp091";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String description() {
+        return "AMQP 0.9.1 with com.rabbitmq:amqp-client";
+    }
+
+    @Override
+    public void validate(Scenario scenario, Problems problems) {
+        // Every protocol-neutral setting has a 0.9.1 meaning.
+    }
+
+    @Override
+    public ProtocolDriver create(DriverContext context) {
+        return new Amqp091Driver(context);
+    }
+}

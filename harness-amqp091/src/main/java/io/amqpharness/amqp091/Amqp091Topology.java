@@ -1,0 +1,137 @@
+package io.amqpharness.amqp091;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.TopologyPlan;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Declares and deletes topology on the control connection. Each operation that may fail gets a
+ * channel of its own, because a refused declaration closes the channel it ran on. Topology that
+ * existed before the run is used as it is and never deleted.
+ */
+final class Amqp091Topology {
+    private static final Logger LOG = LoggerFactory.getLogger(Amqp091Topology.class);
+    private final Connection connection;
+
+    Amqp091Topology(Connection connection) {
+        this.connection = connection;
+    }
+
+    DeclaredTopology declare(TopologyPlan plan) {
+        List<String> queues = new ArrayList<>();
+        List<String> exchanges = new ArrayList<>();
+        if (plan.predeclared()) {
+            for (TopologyPlan.Queue q : plan.queues()) {
+                if (!queueExists(q.name())) {
+                    throw new DriverException("Queue '" + q.name() + "' does not exist, and --predeclared tells the "
+                            + "harness not to declare it; declare it first or drop --predeclared.");
+                }
+            }
+            return DeclaredTopology.NOTHING;
+        }
+        for (TopologyPlan.Exchange x : plan.exchanges()) {
+            if (!exchangeExists(x.name())) {
+                run("Declaring exchange '" + x.name() + "'", ch -> ch.exchangeDeclare(x.name(), x.type(), x.durable()));
+                exchanges.add(x.name());
+            }
+        }
+        for (TopologyPlan.Queue q : plan.queues()) {
+            if (!queueExists(q.name())) {
+                Map<String, Object> args = new HashMap<>(q.arguments());
+                boolean durable = q.durable() || q.type() != QueueType.CLASSIC;
+                if (q.type() != QueueType.CLASSIC) {
+                    args.put("x-queue-type", q.type().argumentValue());
+                }
+                run("Declaring " + q.type().argumentValue() + " queue '" + q.name() + "'",
+                        ch -> ch.queueDeclare(q.name(), durable, false, false, args));
+                queues.add(q.name());
+            }
+        }
+        for (TopologyPlan.Binding b : plan.bindings()) {
+            run("Binding queue '" + b.queue() + "' to exchange '" + b.exchange() + "'",
+                    ch -> ch.queueBind(b.queue(), b.exchange(), b.key()));
+        }
+        return new DeclaredTopology(queues, exchanges);
+    }
+
+    void delete(DeclaredTopology topology) {
+        for (String q : topology.queues()) {
+            try {
+                run("Deleting queue '" + q + "'", ch -> ch.queueDelete(q));
+            } catch (DriverException e) {
+                LOG.warn("{}", e.getMessage());
+            }
+        }
+        for (String x : topology.exchanges()) {
+            try {
+                run("Deleting exchange '" + x + "'", ch -> ch.exchangeDelete(x));
+            } catch (DriverException e) {
+                LOG.warn("{}", e.getMessage());
+            }
+        }
+    }
+
+    OptionalLong depth(String queue) {
+        try (Channel ch = connection.createChannel()) {
+            AMQP.Queue.DeclareOk ok = ch.queueDeclarePassive(queue);
+            return OptionalLong.of(ok.getMessageCount());
+        } catch (IOException | java.util.concurrent.TimeoutException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    boolean queueExists(String queue) {
+        return passive(ch -> ch.queueDeclarePassive(queue));
+    }
+
+    boolean exchangeExists(String exchange) {
+        return passive(ch -> ch.exchangeDeclarePassive(exchange));
+    }
+
+    private interface ChannelOp {
+        void apply(Channel ch) throws IOException;
+    }
+
+    private boolean passive(ChannelOp op) {
+        Channel ch = openChannel();
+        try {
+            op.apply(ch);
+            return true;
+        } catch (IOException e) {
+            return false; // 404: the channel is closed by the broker
+        } finally {
+            Amqp091Driver.closeQuietly(ch);
+        }
+    }
+
+    private void run(String what, ChannelOp op) {
+        Channel ch = openChannel();
+        try {
+            op.apply(ch);
+        } catch (IOException | RuntimeException e) {
+            throw new DriverException(Errors.operationFailure(what, e), e);
+        } finally {
+            Amqp091Driver.closeQuietly(ch);
+        }
+    }
+
+    private Channel openChannel() {
+        try {
+            return connection.createChannel();
+        } catch (IOException e) {
+            throw new DriverException(Errors.operationFailure("Opening a channel", e), e);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.amqpharness.cli;
+
+import io.amqpharness.scenario.DataSize;
+import io.amqpharness.scenario.Durations;
+import io.amqpharness.scenario.MessageFlag;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.StreamOffset;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** picocli converters whose errors say what was wrong and show a valid value. */
+final class Converters {
+    private Converters() {
+    }
+
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return Durations.parse(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a duration; use for example 10s, 500ms, 5m or 1h"));
+        }
+    }
+
+    static final class SizeConverter implements ITypeConverter<DataSize> {
+        @Override
+        public DataSize convert(String value) {
+            return DataSize.parse(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a size; use for example 12, 1000, 4kb or 1mb"));
+        }
+    }
+
+    static final class QueueTypeConverter implements ITypeConverter<QueueType> {
+        @Override
+        public QueueType convert(String value) {
+            try {
+                return QueueType.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a queue type; use classic, quorum or stream");
+            }
+        }
+    }
+
+    static final class FlagConverter implements ITypeConverter<MessageFlag> {
+        @Override
+        public MessageFlag convert(String value) {
+            try {
+                return MessageFlag.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a flag; use persistent or mandatory");
+            }
+        }
+    }
+
+    static final class StreamOffsetConverter implements ITypeConverter<StreamOffset> {
+        @Override
+        public StreamOffset convert(String value) {
+            return StreamOffset.parse(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a stream offset; use " + StreamOffset.EXAMPLES));
+        }
+    }
+
+    static final class RateConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            try {
+                double d = Double.parseDouble(value.trim());
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw new NumberFormatException();
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a rate; use messages per second such as "
+                        + "1000 or 0.5");
+            }
+        }
+    }
+}

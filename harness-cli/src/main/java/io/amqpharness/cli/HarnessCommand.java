@@ -1,0 +1,84 @@
+package io.amqpharness.cli;
+
+import io.amqpharness.run.LoadRunner;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.Scenario;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code harness [options]}: runs one workload and prints progress and a summary. */
+@Command(name = "harness",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+                "Load generator for RabbitMQ: throughput, exact latency percentiles (from the intended send time",
+                "when paced) and message accounting, over AMQP 0.9.1.",
+                ""},
+        footerHeading = "%nExamples%n",
+        footer = {
+                "  Quorum queue, 10 seconds, unpaced:",
+                "    java -jar harness.jar --queue-type quorum -z 10s",
+                "  One publisher at 1,000 msg/s with confirms, prefetch 200, ack every 50 or 50ms:",
+                "    java -jar harness.jar -r 1000 -c 100 -q 200 --multi-ack-every 50 --ack-timeout 50ms -z 30s",
+                "  Seed 001's AMQP 0.9.1 classic-queue run (predeclared queue my-classic-queue):",
+                "    java -jar harness.jar --predeclared --exchange amq.default --routing-key my-classic-queue \\",
+                "      --queue my-classic-queue --flag persistent --flag mandatory --pmessages 1000000 \\",
+                "      --size 12 --confirm 192 --qos 200 --multi-ack-every 200",
+                "  A stream read from its first message:",
+                "    java -jar harness.jar --queue-type stream --stream-offset first -z 10s",
+                "",
+                "Every long option also reads a default from HARNESS_<NAME> (e.g. HARNESS_URI, HARNESS_QUEUE_TYPE).",
+                "Exit codes: 0 success, 1 the run failed (broker unreachable, connection lost), 2 bad usage."})
+final class HarnessCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    @Option(names = "--verbose", description = "Show stack traces and client logs on errors.")
+    boolean verbose;
+
+    private final Main.Session session;
+
+    HarnessCommand(Main.Session session) {
+        this.session = session;
+    }
+
+    @Override
+    public Integer call() {
+        Scenario scenario = options.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
+        PrintWriter out = spec.commandLine().getOut();
+        LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out).scenario(scenario));
+        session.running(runner);
+        RunResult result = runner.run();
+        return result.failed() ? ExitCode.FAILURE : ExitCode.OK;
+    }
+
+    boolean verbose() {
+        return verbose;
+    }
+
+    /** Process exit codes. */
+    static final class ExitCode {
+        static final int OK = 0;
+        static final int FAILURE = 1;
+        static final int USAGE = 2;
+
+        private ExitCode() {
+        }
+    }
+
+    static CommandLine commandLine(Main.Session session) {
+        return new CommandLine(new HarnessCommand(session));
+    }
+}

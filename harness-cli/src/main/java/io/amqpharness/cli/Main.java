@@ -1,0 +1,118 @@
+package io.amqpharness.cli;
+
+import io.amqpharness.run.LoadRunner;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.ScenarioException;
+import io.amqpharness.spi.BrokerUnreachableException;
+import io.amqpharness.spi.HarnessException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+
+/**
+ * {@code java -jar harness.jar}: parses the command line, runs, maps errors to one sentence and
+ * an exit code (0 success, 1 run failed, 2 bad usage). The only place that calls System.exit.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        Session session = new Session();
+        int code = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
+                System.getenv(), session);
+        session.finished();
+        if (!session.interrupted()) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs the CLI without exiting the JVM; returns the exit code. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env) {
+        return execute(args, out, err, env, new Session());
+    }
+
+    static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env, Session session) {
+        CommandLine cl = HarnessCommand.commandLine(session);
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
+        boolean verbose = List.of(args).contains("--verbose");
+        configureLogging(verbose);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println(ex.getMessage() + ". Run with --help for usage.");
+            return HarnessCommand.ExitCode.USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            BrokerUri uri = guessUri(args);
+            if (ex instanceof ScenarioException se) {
+                se.problems().forEach(err::println);
+                return HarnessCommand.ExitCode.USAGE;
+            }
+            String message = ex instanceof HarnessException ? ex.getMessage()
+                    : "Unexpected error: " + ex;
+            err.println(uri == null ? message : uri.scrub(message));
+            if (verbose) {
+                ex.printStackTrace(err);
+            } else if (!(ex instanceof HarnessException)) {
+                err.println("Run again with --verbose for details.");
+            }
+            return ex instanceof BrokerUnreachableException || ex instanceof HarnessException
+                    ? HarnessCommand.ExitCode.FAILURE : HarnessCommand.ExitCode.FAILURE;
+        });
+        return cl.execute(args);
+    }
+
+    private static BrokerUri guessUri(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--uri") && i + 1 < args.length) {
+                return BrokerUri.parse(args[i + 1]).orElse(null);
+            }
+            if (args[i].startsWith("--uri=")) {
+                return BrokerUri.parse(args[i].substring(6)).orElse(null);
+            }
+        }
+        return null;
+    }
+
+    private static void configureLogging(boolean verbose) {
+        if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
+        }
+    }
+
+    /** Lets Ctrl-C end a run cleanly: publishing stops, the run drains and the summary prints. */
+    static final class Session {
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile boolean interrupted;
+        private volatile LoadRunner runner;
+
+        void running(LoadRunner r) {
+            this.runner = r;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (done.getCount() == 0) {
+                    return;
+                }
+                interrupted = true;
+                r.stop();
+                try {
+                    done.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "harness-shutdown"));
+        }
+
+        void finished() {
+            done.countDown();
+        }
+
+        boolean interrupted() {
+            return interrupted;
+        }
+    }
+}

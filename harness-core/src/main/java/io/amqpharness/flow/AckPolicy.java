@@ -1,0 +1,101 @@
+package io.amqpharness.flow;
+
+import io.amqpharness.measure.NanoClock;
+import io.amqpharness.spi.ConsumerLink;
+
+/**
+ * How one consumer settles what it receives: every message on its own, or every {@code N}
+ * messages with one multiple ack, or every {@code N} messages or {@code T} nanoseconds, whichever
+ * comes first. A negative acknowledgement first settles the acks pending before it, then goes
+ * out on its own, so a window that mixes acks and nacks is never settled with one multiple ack.
+ *
+ * <p>Thread-safe: the delivery thread and the timer that enforces {@code T} may both settle, so
+ * each method holds this object's monitor (uncontended in the common case). The monitor is
+ * what keeps a delivery tag from being acknowledged twice.
+ */
+public final class AckPolicy {
+    private final ConsumerLink link;
+    private final NanoClock clock;
+    private final long timeoutNanos;
+    private volatile int every;
+    private long pendingCount;
+    private long lastTag;
+    private long firstPendingNanos;
+
+    /**
+     * @param link         the consumer to settle on
+     * @param every        acknowledge every this many messages, at least 1; above 1 uses the multiple flag
+     * @param timeoutNanos settle pending acks once the oldest is this old; 0 for no time bound
+     * @param clock        the clock for the time bound
+     */
+    public AckPolicy(ConsumerLink link, int every, long timeoutNanos, NanoClock clock) {
+        if (every < 1 || timeoutNanos < 0) {
+            throw new IllegalArgumentException("every must be at least 1 and the timeout not negative");
+        }
+        this.link = link;
+        this.every = every;
+        this.timeoutNanos = timeoutNanos;
+        this.clock = clock;
+    }
+
+    /** Acknowledges delivery {@code tag} now or as part of a later multiple ack. */
+    public synchronized void ack(long tag) {
+        if (every == 1) {
+            link.ack(tag, false);
+            return;
+        }
+        if (pendingCount == 0 && timeoutNanos > 0) {
+            firstPendingNanos = clock.nanoTime();
+        }
+        pendingCount++;
+        lastTag = tag;
+        if (pendingCount >= every) {
+            flushLocked();
+        }
+    }
+
+    /** Settles the pending acks, then negatively acknowledges {@code tag} on its own. */
+    public synchronized void nack(long tag, boolean requeue) {
+        flushLocked();
+        link.nack(tag, false, requeue);
+    }
+
+    /** Settles pending acks if the oldest has waited at least the timeout. For the timer thread. */
+    public synchronized void flushIfDue(long nowNanos) {
+        if (pendingCount > 0 && timeoutNanos > 0 && nowNanos - firstPendingNanos >= timeoutNanos) {
+            flushLocked();
+        }
+    }
+
+    /** Settles every pending ack now. */
+    public synchronized void flush() {
+        flushLocked();
+    }
+
+    /** Acks received but not yet sent to the broker. */
+    public synchronized long pending() {
+        return pendingCount;
+    }
+
+    /** The time bound in nanoseconds, 0 if none. */
+    public long timeoutNanos() {
+        return timeoutNanos;
+    }
+
+    /** Changes N; pending acks are settled first so the new interval starts clean. */
+    public synchronized void setEvery(int newEvery) {
+        if (newEvery < 1) {
+            throw new IllegalArgumentException("every must be at least 1: " + newEvery);
+        }
+        flushLocked();
+        every = newEvery;
+    }
+
+    private void flushLocked() {
+        if (pendingCount == 0) {
+            return;
+        }
+        link.ack(lastTag, pendingCount > 1);
+        pendingCount = 0;
+    }
+}

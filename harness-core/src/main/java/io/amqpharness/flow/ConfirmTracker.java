@@ -1,0 +1,251 @@
+package io.amqpharness.flow;
+
+import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.measure.NanoClock;
+import io.amqpharness.measure.PayloadCodec;
+import io.amqpharness.spi.PublishOutcome;
+import io.amqpharness.spi.PublishOutcomeListener;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The confirm window of one publisher: bounds the messages awaiting the broker's verdict and
+ * resolves every verdict (single and multiple acks, nacks, returns, 1.0 outcomes, timeouts) in
+ * one place, recording confirm latency from the actual send time.
+ *
+ * <p>Threading: one publishing thread calls {@link #awaitCapacity} and {@link #register}; the
+ * driver's I/O thread calls the {@link PublishOutcomeListener} methods (never concurrently for one
+ * publisher); a reporting thread calls {@link #sweepTimeouts}. Slots are resolved with a
+ * compare-and-set on the sequence number they hold, so a verdict and a timeout for the same
+ * message never both count it. Nothing allocates per message.
+ */
+public final class ConfirmTracker implements PublishOutcomeListener {
+    private static final long RETURNED = 1L << 62;
+    private static final long TIMED_OUT = 1L << 61;
+    private static final long SEQ_MASK = TIMED_OUT - 1;
+    private static final long PARK_NANOS = 10_000_000L;
+
+    private final Counters counters;
+    private final LatencyRecorder confirmLatency;
+    private final NanoClock clock;
+    private final long timeoutNanos;
+    private final int mask;
+    /** Per slot: 0 when free, else the pending sequence number, possibly flagged RETURNED or TIMED_OUT. */
+    private final AtomicLongArray slots;
+    private final long[] sendNanos;
+    private final AtomicLong resolved = new AtomicLong();
+    private volatile long registered;
+    private volatile int window;
+    private volatile Thread waiter;
+    private volatile Throwable failure;
+    /** Highest sequence covered by a multiple verdict; I/O thread only. */
+    private long multipleFloor;
+
+    /**
+     * @param window         unconfirmed messages allowed at once, at least 1
+     * @param maxWindow      the largest window {@link #setWindow} will ever set
+     * @param timeoutNanos   a message unconfirmed this long is counted as timed out
+     * @param counters       where outcomes are counted
+     * @param confirmLatency where confirm latency (send to verdict) is recorded
+     * @param clock          the clock send times were taken with
+     */
+    public ConfirmTracker(int window, int maxWindow, long timeoutNanos, Counters counters,
+                          LatencyRecorder confirmLatency, NanoClock clock) {
+        if (window < 1 || maxWindow < window) {
+            throw new IllegalArgumentException("window " + window + " must be in 1.." + maxWindow);
+        }
+        int size = Integer.highestOneBit(Math.max(2, maxWindow) * 2 - 1) << 1;
+        this.mask = size - 1;
+        this.slots = new AtomicLongArray(size);
+        this.sendNanos = new long[size];
+        this.window = window;
+        this.timeoutNanos = timeoutNanos;
+        this.counters = counters;
+        this.confirmLatency = confirmLatency;
+        this.clock = clock;
+    }
+
+    /**
+     * Blocks the publishing thread until message {@code seq} may be sent.
+     *
+     * @param seq         the next sequence number
+     * @param keepWaiting polled while waiting; returning false abandons the wait
+     * @return true if the message may be sent, false if waiting was abandoned or the link failed
+     */
+    public boolean awaitCapacity(long seq, BooleanSupplier keepWaiting) {
+        while (!hasCapacity(seq)) {
+            if (failure != null || !keepWaiting.getAsBoolean()) {
+                return false;
+            }
+            waiter = Thread.currentThread();
+            if (!hasCapacity(seq)) {
+                LockSupport.parkNanos(this, PARK_NANOS);
+            }
+            waiter = null;
+        }
+        return failure == null;
+    }
+
+    private boolean hasCapacity(long seq) {
+        long slot = slots.get((int) (seq & mask));
+        return registered - resolved.get() < window && (slot == 0 || (slot & TIMED_OUT) != 0);
+    }
+
+    /** Records that message {@code seq} is being sent now, at {@code sentAtNanos}. Publishing thread only. */
+    public void register(long seq, long sentAtNanos) {
+        int slot = (int) (seq & mask);
+        sendNanos[slot] = sentAtNanos;
+        slots.set(slot, seq);
+        registered = seq;
+    }
+
+    /** Undoes {@link #register} for a message whose send failed. Publishing thread only. */
+    public void unregister(long seq) {
+        if (slots.compareAndSet((int) (seq & mask), seq, 0)) {
+            resolved.incrementAndGet();
+        }
+    }
+
+    @Override
+    public void settled(long seq, boolean multiple, PublishOutcome outcome) {
+        long now = clock.nanoTime();
+        if (!multiple) {
+            resolve(seq, outcome, now);
+            return;
+        }
+        long from = Math.max(multipleFloor + 1, registered - mask);
+        int released = 0;
+        for (long s = from; s <= seq; s++) {
+            released += resolveCounted(s, outcome, now);
+        }
+        multipleFloor = Math.max(multipleFloor, seq);
+        release(released);
+    }
+
+    private void resolve(long seq, PublishOutcome outcome, long now) {
+        release(resolveCounted(seq, outcome, now));
+    }
+
+    /** Resolves one sequence; returns 1 if that freed a window permit. */
+    private int resolveCounted(long seq, PublishOutcome outcome, long now) {
+        int slot = (int) (seq & mask);
+        while (true) {
+            long v = slots.get(slot);
+            if ((v & SEQ_MASK) != seq) {
+                return 0; // already resolved, or the slot holds another message
+            }
+            if (!slots.compareAndSet(slot, v, 0)) {
+                continue; // a timeout or return raced with us: look again
+            }
+            if ((v & TIMED_OUT) != 0) {
+                counters.lateOutcomes.increment();
+                return 0;
+            }
+            if ((v & RETURNED) != 0) {
+                counters.returned.increment();
+                return 1;
+            }
+            count(outcome, now - sendNanos[slot]);
+            return 1;
+        }
+    }
+
+    private void count(PublishOutcome outcome, long latencyNanos) {
+        switch (outcome) {
+            case CONFIRMED -> {
+                counters.confirmed.increment();
+                confirmLatency.recordNanos(Math.max(0, latencyNanos));
+            }
+            case NACKED -> counters.nacked.increment();
+            case RELEASED -> counters.released.increment();
+            case MODIFIED -> counters.modified.increment();
+        }
+    }
+
+    @Override
+    public void returned(byte[] body, int offset, int length) {
+        if (length < PayloadCodec.HEADER_BYTES) {
+            return;
+        }
+        long seq = PayloadCodec.extend(PayloadCodec.sequence32(body, offset), registered);
+        int slot = (int) (seq & mask);
+        // The broker sends the ack after the return; flag the slot so that ack counts as returned.
+        slots.compareAndSet(slot, seq, seq | RETURNED);
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        failure = cause;
+        wake();
+    }
+
+    /** The failure reported by the driver, if the link failed. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /**
+     * Counts messages unconfirmed for longer than the timeout as timed out and frees their
+     * permits. Call periodically from one thread.
+     *
+     * @return how many timed out in this sweep
+     */
+    public int sweepTimeouts(long nowNanos) {
+        if (pending() == 0) {
+            return 0;
+        }
+        int timedOut = 0;
+        for (int slot = 0; slot <= mask; slot++) {
+            long v = slots.get(slot);
+            if (v == 0 || (v & TIMED_OUT) != 0) {
+                continue;
+            }
+            if (nowNanos - sendNanos[slot] >= timeoutNanos && slots.compareAndSet(slot, v, v | TIMED_OUT)) {
+                if ((v & RETURNED) != 0) {
+                    counters.returned.increment();
+                } else {
+                    counters.timedOut.increment();
+                }
+                timedOut++;
+            }
+        }
+        release(timedOut);
+        return timedOut;
+    }
+
+    /** Messages sent and not yet resolved (confirmed, nacked, returned, ... or timed out). */
+    public long pending() {
+        return registered - resolved.get();
+    }
+
+    /** The current window. */
+    public int window() {
+        return window;
+    }
+
+    /** Changes the window, within the maximum given at construction; takes effect at once. */
+    public void setWindow(int newWindow) {
+        if (newWindow < 1 || newWindow > (mask + 1) / 2) {
+            throw new IllegalArgumentException("window " + newWindow + " must be in 1.." + (mask + 1) / 2);
+        }
+        window = newWindow;
+        wake();
+    }
+
+    private void release(int permits) {
+        if (permits > 0) {
+            resolved.addAndGet(permits);
+            wake();
+        }
+    }
+
+    private void wake() {
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
+    }
+}

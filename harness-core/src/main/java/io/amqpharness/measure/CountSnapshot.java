@@ -1,0 +1,44 @@
+package io.amqpharness.measure;
+
+/**
+ * Message counts at one moment of a run.
+ *
+ * @param published    messages handed to the driver
+ * @param confirmed    confirmed (0.9.1 ack) or accepted (1.0) by the broker
+ * @param nacked       nacked (0.9.1) or rejected (1.0)
+ * @param returned     returned as unroutable (0.9.1 mandatory)
+ * @param released     released (1.0; unroutable on 4.x)
+ * @param modified     modified (1.0)
+ * @param timedOut     unconfirmed for longer than the confirm timeout
+ * @param lateOutcomes outcomes that arrived after their message had timed out (not counted again)
+ * @param consumed     messages delivered to consumers
+ * @param redelivered  deliveries the broker flagged as redelivered (included in {@code consumed})
+ * @param clockSkew    deliveries whose timestamp lay in the future: left out of latency, counted here
+ * @param foreign      deliveries not published by this run (another run or tool; included in {@code consumed})
+ */
+public record CountSnapshot(long published, long confirmed, long nacked, long returned, long released,
+                            long modified, long timedOut, long lateOutcomes, long consumed,
+                            long redelivered, long clockSkew, long foreign) {
+
+    public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Messages with a final outcome: confirmed, nacked, returned, released, modified or timed out. */
+    public long settled() {
+        return confirmed + nacked + returned + released + modified + timedOut;
+    }
+
+    /** Deliveries of messages this run published. */
+    public long ownConsumed() {
+        return consumed - foreign;
+    }
+
+    /** The difference {@code this - earlier}, counter by counter. */
+    public CountSnapshot minus(CountSnapshot earlier) {
+        return new CountSnapshot(published - earlier.published, confirmed - earlier.confirmed,
+                nacked - earlier.nacked, returned - earlier.returned, released - earlier.released,
+                modified - earlier.modified, timedOut - earlier.timedOut,
+                lateOutcomes - earlier.lateOutcomes, consumed - earlier.consumed,
+                redelivered - earlier.redelivered, clockSkew - earlier.clockSkew,
+                foreign - earlier.foreign);
+    }
+}

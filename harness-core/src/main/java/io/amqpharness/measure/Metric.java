@@ -1,0 +1,22 @@
+package io.amqpharness.measure;
+
+/** The latency series a run records, all in nanoseconds. */
+public enum Metric {
+    /** From the intended send time (paced) or the actual send time (unpaced) to receipt by a consumer. */
+    END_TO_END("end-to-end"),
+    /** From the actual send to the broker's confirm (0.9.1) or accepted outcome (1.0). */
+    CONFIRM("confirm"),
+    /** From the intended send time to the actual send: how late the publisher was (paced runs only). */
+    PUBLISH_DELAY("publish delay");
+
+    private final String label;
+
+    Metric(String label) {
+        this.label = label;
+    }
+
+    /** A human label, for example {@code end-to-end}. */
+    public String label() {
+        return label;
+    }
+}

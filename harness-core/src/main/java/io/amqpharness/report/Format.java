@@ -1,0 +1,47 @@
+package io.amqpharness.report;
+
+import java.util.Locale;
+
+/** Number formatting shared by the text reports: grouped integers, latencies in milliseconds. */
+public final class Format {
+    private Format() {
+    }
+
+    /** {@code 1234567} as {@code 1,234,567}. */
+    public static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** A rate rounded to whole messages per second, grouped. */
+    public static String rate(double perSecond) {
+        return String.format(Locale.ROOT, "%,.0f", perSecond);
+    }
+
+    /**
+     * Nanoseconds as milliseconds with about four significant digits: {@code 0.215},
+     * {@code 1.453}, {@code 23.41}, {@code 345.6}, {@code 2,345}.
+     */
+    public static String millis(long nanos) {
+        double ms = nanos / 1e6;
+        if (ms < 10) {
+            return String.format(Locale.ROOT, "%.3f", ms);
+        }
+        if (ms < 100) {
+            return String.format(Locale.ROOT, "%.2f", ms);
+        }
+        if (ms < 1000) {
+            return String.format(Locale.ROOT, "%.1f", ms);
+        }
+        return String.format(Locale.ROOT, "%,.0f", ms);
+    }
+
+    /** Seconds with one decimal. */
+    public static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
+    }
+
+    /** Bytes as MiB with one decimal. */
+    public static String mebibytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f", bytes / (1024.0 * 1024.0));
+    }
+}

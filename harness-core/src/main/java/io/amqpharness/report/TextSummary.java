@@ -1,0 +1,143 @@
+package io.amqpharness.report;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.Scenario;
+import java.util.Locale;
+
+/** The final summary of a run as plain text: counts, rates, a percentile ladder, notes. */
+public final class TextSummary {
+    private static final String[] LADDER = {"min", "p50", "p75", "p90", "p95", "p99", "p99.9", "p99.99", "max"};
+
+    private TextSummary() {
+    }
+
+    public static String format(RunResult r) {
+        Scenario s = r.scenario();
+        StringBuilder b = new StringBuilder(2048);
+        line(b, "Run %s %s after %s s (publishing %s s)", r.runId(), r.failed() ? "FAILED" : "finished",
+                Format.seconds(r.totalTime().toNanos()), Format.seconds(r.publishingTime().toNanos()));
+        line(b, "Broker    %s at %s over %s", r.broker(), s.uri().redacted(), s.protocol());
+        line(b, "Queue     %s (%s)", String.join(", ", r.queues()), s.topology().queueType().argumentValue());
+        line(b, "Scenario  %s", String.join(" ", s.toArguments()));
+        b.append('\n');
+        counts(b, r);
+        rates(b, r);
+        latency(b, r);
+        line(b, "Client    CPU %s s (%s per 100k messages), peak heap %s MiB",
+                Format.seconds(r.client().cpuTime().toNanos()), cpuPer100k(r),
+                Format.mebibytes(r.client().peakHeapBytes()));
+        r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
+        if (!r.notes().isEmpty()) {
+            line(b, "Notes");
+            r.notes().forEach(n -> line(b, "  - %s", n));
+        }
+        return b.toString();
+    }
+
+    private static void counts(StringBuilder b, RunResult r) {
+        CountSnapshot c = r.counts();
+        Scenario s = r.scenario();
+        if (s.publishing().producers() > 0) {
+            StringBuilder p = new StringBuilder();
+            p.append(String.format(Locale.ROOT, "  published %s", Format.count(c.published())));
+            if (s.publishing().confirms()) {
+                p.append(String.format(Locale.ROOT, "  confirmed %s  nacked %s  returned %s  timed out %s"
+                                + "  unconfirmed at stop %s", Format.count(c.confirmed()), Format.count(c.nacked()),
+                        Format.count(c.returned()), Format.count(c.timedOut()), Format.count(r.unconfirmedAtStop())));
+                if (c.released() + c.modified() > 0) {
+                    p.append(String.format(Locale.ROOT, "  released %s  modified %s",
+                            Format.count(c.released()), Format.count(c.modified())));
+                }
+            } else if (s.publishing().mandatory()) {
+                p.append("  returned ").append(Format.count(c.returned()));
+            }
+            line(b, "Messages");
+            line(b, "%s", p);
+        } else {
+            line(b, "Messages");
+        }
+        if (s.consuming().consumers() > 0) {
+            StringBuilder q = new StringBuilder();
+            q.append(String.format(Locale.ROOT, "  consumed %s  redelivered %s", Format.count(c.consumed()),
+                    Format.count(c.redelivered())));
+            if (c.foreign() > 0) {
+                q.append("  from other runs ").append(Format.count(c.foreign()));
+            }
+            if (c.clockSkew() > 0) {
+                q.append("  clock skew ").append(Format.count(c.clockSkew()));
+            }
+            r.leftInQueues().ifPresent(n -> q.append("  left in queue ").append(Format.count(n)));
+            line(b, "%s", q);
+        } else {
+            r.leftInQueues().ifPresent(n -> line(b, "  left in queue %s", Format.count(n)));
+        }
+        if (r.unaccountedPublished() != 0) {
+            line(b, "  WARNING: %s published messages are not accounted for", Format.count(r.unaccountedPublished()));
+        }
+    }
+
+    private static void rates(StringBuilder b, RunResult r) {
+        Scenario s = r.scenario();
+        StringBuilder x = new StringBuilder("Rates     ");
+        if (s.publishing().producers() > 0) {
+            x.append("sent ").append(Format.rate(r.rates().sent())).append(" msg/s  ");
+            if (s.publishing().confirms()) {
+                x.append("confirmed ").append(Format.rate(r.rates().confirmed())).append(" msg/s  ");
+            }
+        }
+        if (s.consuming().consumers() > 0) {
+            x.append("received ").append(Format.rate(r.rates().received())).append(" msg/s  ");
+            x.append("end-to-end ").append(Format.rate(r.rates().endToEnd())).append(" msg/s");
+        }
+        line(b, "%s", x.toString().stripTrailing());
+    }
+
+    private static void latency(StringBuilder b, RunResult r) {
+        b.append(String.format(Locale.ROOT, "Latency (ms)   %s%n", header()));
+        boolean any = false;
+        for (Metric m : Metric.values()) {
+            LatencySummary l = r.latency(m);
+            if (l.isEmpty()) {
+                continue;
+            }
+            any = true;
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-13s", m.label()));
+            long[] values = {l.min(), l.p50(), l.p75(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};
+            for (long v : values) {
+                row.append(String.format(Locale.ROOT, "%9s", Format.millis(v)));
+            }
+            row.append(String.format(Locale.ROOT, "%13s", Format.count(l.count())));
+            line(b, "%s", row);
+        }
+        if (!any) {
+            line(b, "  (no latency recorded)");
+        }
+        if (!r.paced() && r.scenario().publishing().producers() > 0) {
+            line(b, "  closed loop: latency is measured from the actual send, not an intended schedule");
+        }
+    }
+
+    private static String header() {
+        StringBuilder h = new StringBuilder();
+        for (String p : LADDER) {
+            h.append(String.format(Locale.ROOT, "%9s", p));
+        }
+        h.append(String.format(Locale.ROOT, "%13s", "count"));
+        return h.toString().substring(1);
+    }
+
+    private static String cpuPer100k(RunResult r) {
+        long messages = Math.max(r.counts().published(), r.counts().consumed());
+        if (messages == 0) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, "%.3f s", r.client().cpuTime().toNanos() / 1e9 * 100_000.0 / messages);
+    }
+
+    private static void line(StringBuilder b, String format, Object... args) {
+        b.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+}

@@ -1,0 +1,77 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Measurements;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.measure.NanoClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Closes reporting intervals: reads the counters and the interval histograms, builds
+ * {@link IntervalStats}, hands them to the listeners. Called by one thread at a time (the
+ * reporting timer, then the runner for the last, partial interval).
+ */
+final class IntervalSampler {
+    private final Measurements measurements;
+    private final List<RunListener> listeners;
+    private final NanoClock clock;
+    private final LongSupplier inFlight;
+    private final List<IntervalStats> intervals = new ArrayList<>();
+    private final long startNanos;
+    private long lastNanos;
+    private CountSnapshot last = CountSnapshot.ZERO;
+    private long peakHeapBytes;
+    private volatile IntervalStats.Phase phase = IntervalStats.Phase.RUNNING;
+
+    IntervalSampler(Measurements measurements, List<RunListener> listeners, NanoClock clock, long startNanos,
+                    LongSupplier inFlight) {
+        this.measurements = measurements;
+        this.listeners = listeners;
+        this.clock = clock;
+        this.startNanos = startNanos;
+        this.lastNanos = startNanos;
+        this.inFlight = inFlight;
+    }
+
+    void phase(IntervalStats.Phase phase) {
+        this.phase = phase;
+    }
+
+    synchronized IntervalStats sample() {
+        long now = clock.nanoTime();
+        CountSnapshot total = measurements.counters().snapshot();
+        Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
+        Map<Metric, LatencySummary> summaries = new EnumMap<>(Metric.class);
+        for (Metric m : Metric.values()) {
+            Histogram h = measurements.recorder(m).sampleInterval();
+            histograms.put(m, h);
+            summaries.put(m, LatencySummary.of(h));
+        }
+        IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
+                Duration.ofNanos(now - lastNanos), phase, total.minus(last), total, inFlight.getAsLong(), summaries);
+        intervals.add(stats);
+        last = total;
+        lastNanos = now;
+        peakHeapBytes = Math.max(peakHeapBytes, ClientStats.heapUsedBytes());
+        for (RunListener l : listeners) {
+            l.interval(stats);
+            l.intervalHistograms(stats, histograms);
+        }
+        return stats;
+    }
+
+    synchronized List<IntervalStats> intervals() {
+        return List.copyOf(intervals);
+    }
+
+    synchronized long peakHeapBytes() {
+        return peakHeapBytes;
+    }
+}

@@ -1,0 +1,56 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * One reporting interval: counts during it, totals at its end, and latency recorded in it.
+ *
+ * @param index    0-based interval number
+ * @param elapsed  time from the start of publishing to the end of this interval
+ * @param length   length of this interval (the last one may be shorter)
+ * @param phase    what the run was doing
+ * @param delta    counts during the interval
+ * @param total    counts since the start
+ * @param inFlight messages awaiting a publisher confirm at the end of the interval
+ * @param latency  latency recorded during the interval, per metric
+ */
+public record IntervalStats(int index, Duration elapsed, Duration length, Phase phase, CountSnapshot delta,
+                            CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency) {
+
+    public IntervalStats {
+        latency = Map.copyOf(latency);
+    }
+
+    /** What the run was doing during an interval. */
+    public enum Phase {
+        /** Publishers running. */
+        RUNNING,
+        /** Publishers stopped; waiting for outstanding confirms and deliveries. */
+        DRAINING
+    }
+
+    public double sentPerSecond() {
+        return perSecond(delta.published());
+    }
+
+    public double confirmedPerSecond() {
+        return perSecond(delta.confirmed());
+    }
+
+    public double receivedPerSecond() {
+        return perSecond(delta.consumed());
+    }
+
+    public LatencySummary latency(Metric metric) {
+        return latency.getOrDefault(metric, LatencySummary.EMPTY);
+    }
+
+    private double perSecond(long count) {
+        long nanos = length.toNanos();
+        return nanos <= 0 ? 0 : count * 1e9 / nanos;
+    }
+}

@@ -1,0 +1,95 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.NanoClock;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.Drivers;
+import io.amqpharness.spi.HarnessException;
+import io.amqpharness.spi.ProtocolDriver;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Runs a {@link Scenario}: connects, declares topology, starts consumers then publishers, stops
+ * on time or message counts, drains outstanding confirms and deliveries, deletes what it
+ * declared, and returns a {@link RunResult}. Prints nothing; progress goes to
+ * {@link RunListener}s.
+ *
+ * <pre>{@code
+ * RunResult r = new LoadRunner(scenario).run();
+ * }</pre>
+ *
+ * <p>One runner runs one scenario once. {@link #stop()} may be called from any thread.
+ */
+public final class LoadRunner {
+    private final Scenario scenario;
+    private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
+    private NanoClock clock = NanoClock.SYSTEM;
+    private volatile RunExecution execution;
+    private volatile boolean stopRequested;
+
+    public LoadRunner(Scenario scenario) {
+        this.scenario = Objects.requireNonNull(scenario, "scenario");
+    }
+
+    /** Adds a listener for progress; returns this runner. */
+    public LoadRunner listener(RunListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        return this;
+    }
+
+    /** Uses another clock (tests). The default is {@link NanoClock#SYSTEM}. */
+    public LoadRunner clock(NanoClock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /**
+     * Runs the scenario to completion and returns what it measured. A run that fails midway
+     * (a connection closed by the broker, say) still returns a result, with
+     * {@link RunResult#failure()} set.
+     *
+     * @throws io.amqpharness.spi.BrokerUnreachableException if the broker cannot be reached
+     * @throws HarnessException if the topology cannot be declared
+     */
+    public RunResult run() {
+        DriverProvider provider = Drivers.find(scenario.protocol()).orElseThrow(() -> new HarnessException(
+                "No driver for protocol '" + scenario.protocol() + "' is on the class path."));
+        String runId = RunIds.next();
+        try (ProtocolDriver driver = provider.create(new DriverContext(scenario, runId))) {
+            BrokerInfo broker = driver.connect();
+            TopologyPlanner.Resolved topology = TopologyPlanner.plan(scenario, runId);
+            DeclaredTopology declared = driver.declare(topology.plan());
+            RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock);
+            try {
+                execution = run;
+                if (stopRequested) {
+                    run.stop();
+                }
+                RunResult result = run.execute();
+                for (RunListener l : listeners) {
+                    l.finished(result);
+                }
+                return result;
+            } finally {
+                run.closeLinks();
+                if (!scenario.topology().keep()) {
+                    driver.delete(declared);
+                }
+            }
+        }
+    }
+
+    /** Ends the run early: publishing stops, the drain and the report happen as usual. */
+    public void stop() {
+        stopRequested = true;
+        RunExecution run = execution;
+        if (run != null) {
+            run.stop();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.amqpharness.run;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/** Shared state of a run: start signal, stop flags, first failure. Thread-safe. */
+final class RunControl {
+    private final CountDownLatch start = new CountDownLatch(1);
+    private final AtomicInteger publishersRunning;
+    private final AtomicInteger consumersToFinish;
+    private final AtomicReference<String> failure = new AtomicReference<>();
+    private final Thread runner;
+    private volatile boolean publishing = true;
+    private volatile boolean stopRequested;
+    private volatile long startNanos;
+
+    RunControl(int publishers, int consumersWithGoal, Thread runner) {
+        this.publishersRunning = new AtomicInteger(publishers);
+        this.consumersToFinish = new AtomicInteger(consumersWithGoal);
+        this.runner = runner;
+    }
+
+    void start(long nanos) {
+        startNanos = nanos;
+        start.countDown();
+    }
+
+    /** The common start time of every publisher, after {@link #awaitStart()} returns. */
+    long startNanos() {
+        return startNanos;
+    }
+
+    void awaitStart() throws InterruptedException {
+        start.await();
+    }
+
+    /** True while publishers should keep publishing. */
+    boolean publishing() {
+        return publishing;
+    }
+
+    void stopPublishing() {
+        publishing = false;
+    }
+
+    void requestStop() {
+        stopRequested = true;
+        LockSupport.unpark(runner);
+    }
+
+    boolean stopRequested() {
+        return stopRequested;
+    }
+
+    void publisherFinished() {
+        publishersRunning.decrementAndGet();
+        LockSupport.unpark(runner);
+    }
+
+    boolean allPublishersFinished() {
+        return publishersRunning.get() <= 0;
+    }
+
+    void consumerReachedGoal() {
+        consumersToFinish.decrementAndGet();
+        LockSupport.unpark(runner);
+    }
+
+    boolean allConsumersReachedGoal() {
+        return consumersToFinish.get() <= 0;
+    }
+
+    /** Records the first failure (one sentence) and asks the run to stop. */
+    void fail(String sentence) {
+        failure.compareAndSet(null, sentence);
+        requestStop();
+    }
+
+    String failure() {
+        return failure.get();
+    }
+}

@@ -1,0 +1,86 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Everything a run measured, with the scenario it ran and the broker it ran against.
+ *
+ * @param runId               short id of the run (also in generated queue names)
+ * @param scenario            the scenario as run
+ * @param broker              the broker's identity
+ * @param queues              queues the run used
+ * @param startedAt           wall-clock time publishing started
+ * @param publishingTime      from the start to the end of publishing
+ * @param totalTime           from the start of publishing to the end of draining
+ * @param paced               publishers followed an intended-time schedule; false means a closed
+ *                            loop whose latency excludes the time spent waiting to send
+ * @param counts              message counts over the whole run
+ * @param unconfirmedAtStop   messages still awaiting a verdict when the run ended
+ * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell
+ * @param rates               average rates
+ * @param latency             percentile ladders over the whole run, per metric
+ * @param histograms          exact distributions, per metric
+ * @param intervals           the interval series
+ * @param client              what the run cost the client process
+ * @param notes               things the reader should know (flow-control notes, drain outcome)
+ * @param failure             why the run ended early, if it did
+ */
+public record RunResult(
+        String runId,
+        Scenario scenario,
+        BrokerInfo broker,
+        List<String> queues,
+        Instant startedAt,
+        Duration publishingTime,
+        Duration totalTime,
+        boolean paced,
+        CountSnapshot counts,
+        long unconfirmedAtStop,
+        OptionalLong leftInQueues,
+        Rates rates,
+        Map<Metric, LatencySummary> latency,
+        LatencyHistograms histograms,
+        List<IntervalStats> intervals,
+        ClientStats client,
+        List<String> notes,
+        Optional<String> failure) {
+
+    public RunResult {
+        queues = List.copyOf(queues);
+        latency = Map.copyOf(latency);
+        intervals = List.copyOf(intervals);
+        notes = List.copyOf(notes);
+    }
+
+    /** The percentile ladder of one metric over the whole run. */
+    public LatencySummary latency(Metric metric) {
+        return latency.getOrDefault(metric, LatencySummary.EMPTY);
+    }
+
+    /** True if the run ended because something failed. */
+    public boolean failed() {
+        return failure.isPresent();
+    }
+
+    /**
+     * Published messages whose fate is not explained by the counts: published minus (confirmed,
+     * nacked, returned, released, modified, timed out, still unconfirmed). Zero when every message
+     * is accounted for; always zero without confirms (there is no verdict to wait for).
+     */
+    public long unaccountedPublished() {
+        if (!scenario.publishing().confirms()) {
+            return 0;
+        }
+        return counts.published() - counts.settled() - unconfirmedAtStop;
+    }
+}

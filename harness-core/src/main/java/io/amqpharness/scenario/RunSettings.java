@@ -1,0 +1,15 @@
+package io.amqpharness.scenario;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * When a run stops and how it reports. Part of a validated {@link Scenario}.
+ *
+ * @param time         stop publishing after this long; empty means no time limit
+ * @param interval     reporting interval; default 1 s
+ * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
+ *                     deliveries; default 30 s
+ */
+public record RunSettings(Optional<Duration> time, Duration interval, Duration drainTimeout) {
+}

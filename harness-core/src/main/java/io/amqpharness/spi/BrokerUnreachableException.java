@@ -1,0 +1,8 @@
+package io.amqpharness.spi;
+
+/** The broker could not be reached, or refused the connection (credentials, virtual host). */
+public final class BrokerUnreachableException extends HarnessException {
+    public BrokerUnreachableException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,30 @@
+package io.amqpharness.spi;
+
+/**
+ * A driver's consumer. Settlement methods may be called from any thread but never concurrently
+ * for the same link (the core serialises them).
+ */
+public interface ConsumerLink extends AutoCloseable {
+
+    /** Starts delivering to {@code listener}. Called once. */
+    void start(DeliveryListener listener);
+
+    /** True if one call can settle many deliveries (0.9.1 {@code multiple}). */
+    boolean supportsMultipleAck();
+
+    /**
+     * Acknowledges delivery {@code tag}, or with {@code multiple} every unsettled delivery up to
+     * it. Drivers without multiple acks settle each such delivery on its own.
+     */
+    void ack(long tag, boolean multiple);
+
+    /** Negatively acknowledges, like {@link #ack}; {@code requeue} puts the messages back. */
+    void nack(long tag, boolean multiple, boolean requeue);
+
+    /** Stops receiving new messages; settlement of received ones is still allowed. Idempotent. */
+    void cancel();
+
+    /** Closes the link (and its connection if no other link uses it). Idempotent. */
+    @Override
+    void close();
+}

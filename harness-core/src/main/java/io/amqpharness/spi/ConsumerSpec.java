@@ -1,0 +1,22 @@
+package io.amqpharness.spi;
+
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.StreamOffset;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One consumer to open.
+ *
+ * @param index          0-based consumer number within the run
+ * @param connectionName links with the same name share a connection
+ * @param queue          queue to consume from
+ * @param queueType      that queue's type
+ * @param prefetch       unacknowledged messages in flight to this consumer (0.9.1 qos, 1.0 credit);
+ *                       empty means unlimited
+ * @param autoAck        the broker settles on send (0.9.1 auto-ack, 1.0 pre-settled)
+ * @param streamOffset   where a stream consumer starts; empty for the broker's default
+ */
+public record ConsumerSpec(int index, String connectionName, String queue, QueueType queueType,
+                           OptionalInt prefetch, boolean autoAck, Optional<StreamOffset> streamOffset) {
+}

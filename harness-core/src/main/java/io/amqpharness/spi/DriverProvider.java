@@ -1,0 +1,26 @@
+package io.amqpharness.spi;
+
+import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.Scenario;
+
+/**
+ * Entry point of a protocol module, found with {@link java.util.ServiceLoader} under a stable id.
+ * Implementations are stateless and thread-safe.
+ */
+public interface DriverProvider {
+
+    /** The stable id users pass to {@code --protocol}, for example {@code amqp091}. */
+    String id();
+
+    /** One line for {@code --help}: what the driver speaks and with which client. */
+    String description();
+
+    /**
+     * Adds a problem for each setting this protocol cannot honour (for example an option that
+     * exists only in another protocol). Called once the protocol-neutral checks passed.
+     */
+    void validate(Scenario scenario, Problems problems);
+
+    /** Creates a driver for one run. Opens no connection yet. */
+    ProtocolDriver create(DriverContext context);
+}

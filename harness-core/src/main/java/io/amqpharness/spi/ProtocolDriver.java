@@ -1,0 +1,49 @@
+package io.amqpharness.spi;
+
+import java.util.OptionalLong;
+
+/**
+ * One run's connection to the broker over one protocol. Drivers translate between the core and
+ * a client library: they connect, declare topology, send with a completion callback and deliver
+ * with a settle handle. They never time, pace or count messages.
+ *
+ * <p>The runner calls {@link #connect()} first, then {@link #declare}, then opens consumers and
+ * publishers, and finally {@link #delete} and {@link #close()}. Methods other than the links'
+ * own are called from the runner's thread only.
+ */
+public interface ProtocolDriver extends AutoCloseable {
+
+    /**
+     * Opens the control connection and reads the broker's identity.
+     *
+     * @throws BrokerUnreachableException when the broker cannot be reached or refuses the credentials
+     */
+    BrokerInfo connect();
+
+    /** Declares the plan's queues, exchanges and bindings; returns what it actually created. */
+    DeclaredTopology declare(TopologyPlan plan);
+
+    /** Deletes what {@link #declare} created. Best effort: failures are reported, not thrown. */
+    void delete(DeclaredTopology topology);
+
+    /** Messages ready in a queue, if the protocol can tell; empty otherwise. */
+    OptionalLong queueDepth(String queue);
+
+    /** Opens a publisher. Outcomes of its sends are reported to {@code outcomes}. */
+    PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes);
+
+    /** Opens a consumer that does not receive until {@link ConsumerLink#start} is called. */
+    ConsumerLink openConsumer(ConsumerSpec spec);
+
+    /**
+     * A sentence for the report on how this protocol bounds what is in flight beyond the
+     * scenario's settings (for example a broker's link credit); empty if nothing to say.
+     */
+    default java.util.Optional<String> flowControlNote() {
+        return java.util.Optional.empty();
+    }
+
+    /** Closes every connection the driver opened. Idempotent. */
+    @Override
+    void close();
+}
