@@ -20,7 +20,9 @@ public final class TextSummary {
         line(b, "Run %s %s after %s s (publishing %s s)", r.runId(), r.failed() ? "FAILED" : "finished",
                 Format.seconds(r.totalTime().toNanos()), Format.seconds(r.publishingTime().toNanos()));
         line(b, "Broker    %s at %s over %s", r.broker(), s.uri().redacted(), s.protocol());
-        line(b, "Queue     %s (%s)", String.join(", ", r.queues()), s.topology().queueType().argumentValue());
+        if (!r.queues().isEmpty()) {
+            line(b, "Queue     %s (%s)", String.join(", ", r.queues()), s.topology().queueType().argumentValue());
+        }
         line(b, "Scenario  %s", String.join(" ", s.toArguments()));
         b.append('\n');
         counts(b, r);

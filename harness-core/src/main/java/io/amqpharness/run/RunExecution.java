@@ -80,7 +80,7 @@ final class RunExecution {
     RunResult execute() {
         Instant startedAt = Instant.now();
         for (RunListener l : listeners) {
-            l.started(new RunStart(runId, scenario, broker, List.of(topology.queue()), startedAt));
+            l.started(new RunStart(runId, scenario, broker, queueNames(), startedAt));
         }
         openConsumers();
         openPublishers();
@@ -342,7 +342,7 @@ final class RunExecution {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
                     + "is measured from the actual send, so it excludes time spent waiting to send.");
         }
-        OptionalLong left = TopologyPlanner.isStream(scenario) ? OptionalLong.empty()
+        OptionalLong left = TopologyPlanner.isStream(scenario) || queueNames().isEmpty() ? OptionalLong.empty()
                 : queueDepthQuietly(topology.queue());
         long firstDelivery = consumers.stream().mapToLong(ConsumerTask::firstDeliveryNanos)
                 .filter(n -> n != 0).min().orElse(end);
@@ -364,10 +364,14 @@ final class RunExecution {
         ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(),
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         String failure = control.failure();
-        return new RunResult(runId, scenario, broker, List.of(topology.queue()), startedAt,
+        return new RunResult(runId, scenario, broker, queueNames(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts, inFlight(),
                 left, rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, notes,
                 Optional.ofNullable(failure));
+    }
+
+    private List<String> queueNames() {
+        return topology.plan().queues().stream().map(io.amqpharness.spi.TopologyPlan.Queue::name).toList();
     }
 
     private OptionalLong queueDepthQuietly(String queue) {

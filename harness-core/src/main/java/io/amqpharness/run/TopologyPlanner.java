@@ -36,8 +36,11 @@ final class TopologyPlanner {
         String routingKey = t.routingKey().orElse(queue);
         if (t.predeclared()) {
             boolean oneToOne = t.defaultExchange() && routingKey.equals(queue);
-            return new Resolved(new TopologyPlan(List.of(new TopologyPlan.Queue(queue, t.queueType(), true, Map.of())),
-                    List.of(), List.of(), true), queue, t.exchange(), routingKey, oneToOne);
+            // Only a queue the run reads from (or names) must exist; a publish-only run may target an exchange alone.
+            List<TopologyPlan.Queue> mustExist = scenario.consuming().consumers() > 0 || t.queue().isPresent()
+                    ? List.of(new TopologyPlan.Queue(queue, t.queueType(), true, Map.of())) : List.of();
+            return new Resolved(new TopologyPlan(mustExist, List.of(), List.of(), true), queue, t.exchange(),
+                    routingKey, oneToOne);
         }
         boolean durable = true; // quorum queues and streams must be; 4.3 refuses transient shared classic queues
         List<TopologyPlan.Queue> queues = List.of(new TopologyPlan.Queue(queue, t.queueType(), durable, Map.of()));

@@ -1,0 +1,151 @@
+package io.amqpharness.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.measure.PayloadCodec;
+import io.amqpharness.spi.PublishOutcome;
+import io.amqpharness.testing.FakeClock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ConfirmTrackerTest {
+    private final FakeClock clock = new FakeClock();
+    private final Counters counters = new Counters();
+    private final LatencyRecorder latency = new LatencyRecorder("confirm");
+
+    private ConfirmTracker tracker(int window) {
+        return new ConfirmTracker(window, window, 5_000_000_000L, counters, latency, clock);
+    }
+
+    private void send(ConfirmTracker t, long seq) {
+        assertThat(t.awaitCapacity(seq, () -> false)).as("capacity for %d", seq).isTrue();
+        t.register(seq, clock.nanoTime());
+    }
+
+    @Test
+    void singleAcksConfirmAndRecordLatencyFromTheSend() {
+        ConfirmTracker t = tracker(10);
+        send(t, 1);
+        clock.advanceMillis(3);
+        send(t, 2);
+        clock.advanceMillis(2);
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(2);
+        assertThat(t.pending()).isZero();
+        var h = latency.sampleInterval();
+        assertThat(h.getMaxValue()).isBetween(4_990_000L, 5_010_000L);
+        assertThat(h.getMinValue()).isBetween(1_990_000L, 2_010_000L);
+    }
+
+    @Test
+    void multipleAckResolvesEverythingUpToTheTagOnce() {
+        ConfirmTracker t = tracker(100);
+        for (long s = 1; s <= 50; s++) {
+            send(t, s);
+        }
+        t.settled(10, false, PublishOutcome.CONFIRMED); // out of order, single
+        t.settled(30, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(30);
+        assertThat(t.pending()).isEqualTo(20);
+        t.settled(30, true, PublishOutcome.CONFIRMED); // duplicate: nothing more
+        t.settled(50, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(50);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void nacksAreCountedApartAndFreeTheWindow() {
+        ConfirmTracker t = tracker(4);
+        for (long s = 1; s <= 4; s++) {
+            send(t, s);
+        }
+        assertThat(t.awaitCapacity(5, () -> false)).isFalse();
+        t.settled(2, true, PublishOutcome.NACKED);
+        t.settled(3, false, PublishOutcome.CONFIRMED);
+        t.settled(4, false, PublishOutcome.NACKED);
+        assertThat(counters.nacked.sum()).isEqualTo(3);
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(latency.sampleInterval().getTotalCount()).as("nacks record no confirm latency").isEqualTo(1);
+        assertThat(t.awaitCapacity(5, () -> false)).isTrue();
+    }
+
+    @Test
+    void returnedMessageIsCountedAsReturnedWhenItsAckArrives() {
+        ConfirmTracker t = tracker(10);
+        send(t, 1);
+        send(t, 2);
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 2, 0);
+        t.returned(body, 0, body.length);
+        t.settled(2, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.returned.sum()).isEqualTo(1);
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void timeoutCountsOnceAndALateAckIsReportedAsLate() {
+        ConfirmTracker t = tracker(10);
+        send(t, 1);
+        send(t, 2);
+        clock.advanceMillis(4_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isZero();
+        clock.advanceMillis(1_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isZero();
+        assertThat(t.pending()).isZero();
+        t.settled(2, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.timedOut.sum()).isEqualTo(2);
+        assertThat(counters.confirmed.sum()).isZero();
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(2);
+    }
+
+    @Test
+    void windowBlocksThePublisherUntilAConfirmArrives() throws Exception {
+        ConfirmTracker t = tracker(2);
+        send(t, 1);
+        send(t, 2);
+        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> t.awaitCapacity(3, () -> true));
+        Thread.sleep(50);
+        assertThat(third).isNotDone();
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        assertThat(third.get(5, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void aSlowMessageHoldsItsSlotEvenWhenTheCountWouldAllowMore() {
+        ConfirmTracker t = tracker(2); // ring of 4 slots
+        send(t, 1);
+        for (long s = 2; s <= 4; s++) {
+            send(t, s);
+            t.settled(s, false, PublishOutcome.CONFIRMED);
+        }
+        // only message 1 is pending (1 < window), but 5 would reuse its slot
+        assertThat(t.awaitCapacity(5, () -> false)).isFalse();
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        assertThat(t.awaitCapacity(5, () -> false)).isTrue();
+    }
+
+    @Test
+    void windowCanShrinkAndGrowLive() {
+        ConfirmTracker t = new ConfirmTracker(1, 8, 1_000_000_000L, counters, latency, clock);
+        send(t, 1);
+        assertThat(t.awaitCapacity(2, () -> false)).isFalse();
+        t.setWindow(8);
+        assertThat(t.awaitCapacity(2, () -> false)).isTrue();
+    }
+
+    @Test
+    void failureReleasesAWaitingPublisher() throws Exception {
+        ConfirmTracker t = tracker(1);
+        send(t, 1);
+        CompletableFuture<Boolean> next = CompletableFuture.supplyAsync(() -> t.awaitCapacity(2, () -> true));
+        t.failed(new RuntimeException("channel closed"));
+        assertThat(next.get(5, TimeUnit.SECONDS)).isFalse();
+        assertThat(t.failure()).hasMessage("channel closed");
+    }
+}

@@ -1,0 +1,51 @@
+package io.amqpharness.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class PacerTest {
+
+    @Test
+    void scheduleFollowsTheRateFromTheStart() {
+        Pacer p = new Pacer(1000, 5_000);
+        assertThat(p.nextIntendedNanos()).isEqualTo(5_000);
+        assertThat(p.nextIntendedNanos()).isEqualTo(5_000 + 1_000_000);
+        assertThat(p.nextIntendedNanos()).isEqualTo(5_000 + 2_000_000);
+    }
+
+    @Test
+    void fractionalRatesSpaceMessagesBySeconds() {
+        Pacer p = new Pacer(0.5, 0);
+        p.nextIntendedNanos();
+        assertThat(p.nextIntendedNanos()).isEqualTo(2_000_000_000L);
+    }
+
+    @Test
+    void scheduleDoesNotDriftOverManyMessages() {
+        Pacer p = new Pacer(3, 0); // 333,333,333.33 ns apart: rounding must not accumulate
+        long last = 0;
+        for (int i = 0; i <= 3_000; i++) {
+            last = p.nextIntendedNanos();
+        }
+        assertThat(last).isEqualTo(1_000_000_000_000L);
+    }
+
+    @Test
+    void rateChangeKeepsPastSlotsAndSpacesFutureOnesAnew() {
+        Pacer p = new Pacer(1000, 0);
+        p.nextIntendedNanos(); // 0
+        p.nextIntendedNanos(); // 1 ms
+        p.setRate(100);
+        assertThat(p.nextIntendedNanos()).isEqualTo(2_000_000); // the slot the old rate reached
+        assertThat(p.nextIntendedNanos()).isEqualTo(12_000_000);
+        assertThat(p.rate()).isEqualTo(100.0);
+    }
+
+    @Test
+    void rejectsRatesThatCannotBePaced() {
+        assertThatThrownBy(() -> new Pacer(0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Pacer(Double.POSITIVE_INFINITY, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,159 @@
+package io.amqpharness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.measure.Metric;
+import io.amqpharness.scenario.MessageFlag;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.testing.InMemoryDriver;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The whole run lifecycle against the in-memory driver. */
+class LoadRunnerTest {
+
+    private static Scenario.Builder scenario() {
+        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    @BeforeEach
+    @AfterEach
+    void reset() {
+        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
+        InMemoryDriver.ERRORS.clear();
+    }
+
+    @Test
+    void messageCountsAddUpWithConfirmsAndMultipleAcks() {
+        RunResult r = new LoadRunner(scenario().producers(2).consumers(2).producerMessageCount(5_000)
+                .confirm(64).qos(100).multiAckEvery(10).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().published()).isEqualTo(10_000);
+        assertThat(r.counts().confirmed()).isEqualTo(10_000);
+        assertThat(r.counts().consumed()).isEqualTo(10_000);
+        assertThat(r.unconfirmedAtStop()).isZero();
+        assertThat(r.unaccountedPublished()).isZero();
+        assertThat(r.leftInQueues()).hasValue(0);
+        assertThat(r.latency(Metric.END_TO_END).count()).isEqualTo(10_000);
+        assertThat(r.latency(Metric.CONFIRM).count()).isEqualTo(10_000);
+        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).as("unpaced: no publish delay").isZero();
+        assertThat(InMemoryDriver.ERRORS).isEmpty();
+        InMemoryDriver d = InMemoryDriver.CREATED.get(InMemoryDriver.CREATED.size() - 1);
+        assertThat(d.multipleAcks()).isGreaterThan(0);
+    }
+
+    @Test
+    void batchedMultipleConfirmsAreResolved() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 7, false, false, 0);
+        RunResult r = new LoadRunner(scenario().producerMessageCount(700).confirm(50).build()).run();
+        assertThat(r.counts().confirmed()).isEqualTo(700);
+        assertThat(r.unconfirmedAtStop()).isZero();
+    }
+
+    @Test
+    void nacksAreCountedAndNotConsumed() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(10, 1, false, false, 0);
+        RunResult r = new LoadRunner(scenario().producerMessageCount(1_000).confirm(20).build()).run();
+        assertThat(r.counts().nacked()).isEqualTo(100);
+        assertThat(r.counts().confirmed()).isEqualTo(900);
+        assertThat(r.counts().consumed()).isEqualTo(900);
+        assertThat(r.unaccountedPublished()).isZero();
+    }
+
+    @Test
+    void returnsAreCountedWithAndWithoutConfirms() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, false, true, 0);
+        RunResult confirmed = new LoadRunner(scenario().consumers(0).producerMessageCount(200).confirm(10)
+                .flag(MessageFlag.MANDATORY).build()).run();
+        assertThat(confirmed.counts().returned()).isEqualTo(200);
+        assertThat(confirmed.counts().confirmed()).isZero();
+        assertThat(confirmed.unaccountedPublished()).isZero();
+        RunResult unconfirmed = new LoadRunner(scenario().consumers(0).producerMessageCount(200)
+                .flag(MessageFlag.MANDATORY).build()).run();
+        assertThat(unconfirmed.counts().returned()).isEqualTo(200);
+    }
+
+    @Test
+    void withheldConfirmsTimeOutAndTheCountsStillAddUp() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
+        RunResult r = new LoadRunner(scenario().consumers(0).producerMessageCount(30).confirm(10)
+                .confirmTimeout(Duration.ofMillis(200)).build()).run();
+        assertThat(r.counts().published()).isEqualTo(30);
+        assertThat(r.counts().timedOut()).isEqualTo(30);
+        assertThat(r.unaccountedPublished()).isZero();
+    }
+
+    @Test
+    void pacedPublishersHoldTheirRateAndRecordPublishDelay() {
+        RunResult r = new LoadRunner(scenario().producers(2).rate(200).time(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.paced()).isTrue();
+        assertThat(r.counts().published()).isBetween(380L, 420L);
+        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).isEqualTo(r.counts().published());
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
+    }
+
+    @Test
+    void consumerGoalEndsTheRun() {
+        RunResult r = new LoadRunner(scenario().consumerMessageCount(500).qos(50).multiAckEvery(25)
+                .ackTimeout(Duration.ofMillis(20)).build()).run();
+        assertThat(r.counts().consumed()).isEqualTo(500);
+        assertThat(r.counts().published()).isGreaterThanOrEqualTo(500);
+        assertThat(InMemoryDriver.ERRORS).isEmpty();
+    }
+
+    @Test
+    void ackTimeoutSettlesAPartialWindowSoASlowPublisherIsNotStuck() {
+        // prefetch 10, ack every 10: at 20 msg/s only the 50 ms bound keeps messages flowing.
+        RunResult r = new LoadRunner(scenario().rate(20).time(Duration.ofMillis(700)).qos(10).multiAckEvery(10)
+                .ackTimeout(Duration.ofMillis(50)).build()).run();
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published()).isGreaterThan(10);
+        assertThat(InMemoryDriver.ERRORS).isEmpty();
+    }
+
+    @Test
+    void aFailingLinkEndsTheRunWithAFailureAndTheCountsSoFar() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, false, false, 100);
+        RunResult r = new LoadRunner(scenario().producerMessageCount(1_000).confirm(10).build()).run();
+        assertThat(r.failure()).hasValue("The fake broker closed the channel.");
+        assertThat(r.counts().published()).isEqualTo(100);
+    }
+
+    @Test
+    void listenersSeeStartIntervalsAndTheResult() {
+        List<String> events = new ArrayList<>();
+        RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())
+                .listener(new RunListener() {
+                    @Override public void started(RunStart s) { events.add("start"); }
+                    @Override public void interval(IntervalStats s) { events.add("interval"); }
+                    @Override public void finished(RunResult result) { events.add("finish"); }
+                }).run();
+        assertThat(events.get(0)).isEqualTo("start");
+        assertThat(events).contains("interval").endsWith("finish");
+        assertThat(r.intervals()).isNotEmpty();
+        long sum = r.intervals().stream().mapToLong(i -> i.delta().published()).sum();
+        assertThat(sum).as("interval deltas add up to the total").isEqualTo(r.counts().published());
+    }
+
+    @Test
+    void stopEndsAnOpenEndedRun() throws Exception {
+        LoadRunner runner = new LoadRunner(scenario().rate(50).build());
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            runner.stop();
+        });
+        stopper.start();
+        RunResult r = runner.run();
+        stopper.join();
+        assertThat(r.counts().published()).isGreaterThan(0);
+        assertThat(r.failure()).isEmpty();
+    }
+}

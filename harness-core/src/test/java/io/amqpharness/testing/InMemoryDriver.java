@@ -1,0 +1,282 @@
+package io.amqpharness.testing;
+
+import io.amqpharness.spi.BrokerInfo;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DeliveryListener;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.ProtocolDriver;
+import io.amqpharness.spi.PublishOutcome;
+import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.spi.PublisherLink;
+import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.spi.TopologyPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A fake broker in the test JVM: one FIFO per queue, confirms settled on a broker thread
+ * (optionally nacked, batched with the multiple flag or withheld), deliveries pushed under a
+ * prefetch limit, settlement checked for double acks. Tests configure it through {@link #behavior}.
+ */
+public final class InMemoryDriver implements ProtocolDriver {
+
+    /**
+     * What the fake broker does.
+     *
+     * @param nackEvery     nack every n-th message (0: never)
+     * @param confirmBatch  confirm with one multiple ack every n messages (1: each on its own)
+     * @param withholdConfirms never confirm (to test timeouts)
+     * @param returnAll     return every message as unroutable (mandatory)
+     * @param failAfter     fail the publisher link after this many sends (0: never)
+     */
+    public record Behavior(int nackEvery, int confirmBatch, boolean withholdConfirms, boolean returnAll, int failAfter) {
+        public static final Behavior NORMAL = new Behavior(0, 1, false, false, 0);
+    }
+
+    /** The behaviour of drivers created from now on. */
+    public static volatile Behavior behavior = Behavior.NORMAL;
+    /** Settlement errors seen by any consumer (double acks, unknown tags). */
+    public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
+    /** Every driver created, most recent last. */
+    public static final List<InMemoryDriver> CREATED = new CopyOnWriteArrayList<>();
+
+    private final Behavior b;
+    private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
+    private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
+    final AtomicInteger acks = new AtomicInteger();
+    final AtomicInteger multipleAcks = new AtomicInteger();
+
+    record Message(byte[] body, String publisherId, boolean redelivered) {
+    }
+
+    InMemoryDriver(DriverContext context, Behavior behavior) {
+        this.b = behavior;
+        CREATED.add(this);
+    }
+
+    public int acks() {
+        return acks.get();
+    }
+
+    public int multipleAcks() {
+        return multipleAcks.get();
+    }
+
+    @Override
+    public BrokerInfo connect() {
+        return new BrokerInfo("InMemory", "1.0.0", "JVM", Map.of("product", "InMemory"));
+    }
+
+    @Override
+    public DeclaredTopology declare(TopologyPlan plan) {
+        List<String> created = new ArrayList<>();
+        for (TopologyPlan.Queue q : plan.queues()) {
+            queues.computeIfAbsent(q.name(), n -> new LinkedBlockingDeque<>());
+            created.add(q.name());
+        }
+        return new DeclaredTopology(created, List.of());
+    }
+
+    @Override
+    public void delete(DeclaredTopology topology) {
+        topology.queues().forEach(queues::remove);
+    }
+
+    @Override
+    public OptionalLong queueDepth(String queue) {
+        LinkedBlockingDeque<Message> q = queues.get(queue);
+        return q == null ? OptionalLong.empty() : OptionalLong.of(q.size());
+    }
+
+    @Override
+    public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
+        ExecutorService broker = Executors.newSingleThreadExecutor();
+        LinkedBlockingDeque<Message> queue = queues.get(spec.routingKey());
+        PublisherLink link = new PublisherLink() {
+            private int sends;
+            private long unconfirmedFrom = 1;
+
+            @Override
+            public void send(long seq, byte[] body) {
+                if (b.failAfter() > 0 && ++sends > b.failAfter()) {
+                    throw new DriverException("The fake broker closed the channel.");
+                }
+                byte[] copy = body.clone();
+                broker.execute(() -> {
+                    if (b.returnAll() && spec.mandatory()) {
+                        outcomes.returned(copy, 0, copy.length);
+                    } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
+                        if (queue != null) {
+                            queue.add(new Message(copy, spec.publisherId(), false));
+                        }
+                    }
+                    if (!spec.confirms() || b.withholdConfirms()) {
+                        return;
+                    }
+                    if (b.nackEvery() > 0 && seq % b.nackEvery() == 0) {
+                        if (unconfirmedFrom < seq) {
+                            outcomes.settled(seq - 1, true, PublishOutcome.CONFIRMED);
+                        }
+                        outcomes.settled(seq, false, PublishOutcome.NACKED);
+                        unconfirmedFrom = seq + 1;
+                    } else if (seq - unconfirmedFrom + 1 >= b.confirmBatch()) {
+                        outcomes.settled(seq, b.confirmBatch() > 1, PublishOutcome.CONFIRMED);
+                        unconfirmedFrom = seq + 1;
+                    }
+                });
+            }
+
+            @Override
+            public void close() {
+                broker.shutdown();
+                try {
+                    broker.awaitTermination(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        links.add(link);
+        return link;
+    }
+
+    @Override
+    public ConsumerLink openConsumer(ConsumerSpec spec) {
+        FakeConsumer c = new FakeConsumer(queues.get(spec.queue()), spec);
+        links.add(c);
+        return c;
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable l : links) {
+            try {
+                l.close();
+            } catch (Exception e) {
+                // ignore
+            }
+        }
+    }
+
+    private final class FakeConsumer implements ConsumerLink {
+        private final LinkedBlockingDeque<Message> queue;
+        private final ConsumerSpec spec;
+        private final Semaphore prefetch;
+        private final TreeSet<Long> unacked = new TreeSet<>();
+        private final Map<Long, Message> inFlight = new ConcurrentHashMap<>();
+        private volatile boolean running = true;
+        private Thread thread;
+
+        FakeConsumer(LinkedBlockingDeque<Message> queue, ConsumerSpec spec) {
+            this.queue = queue;
+            this.spec = spec;
+            this.prefetch = new Semaphore(spec.autoAck() ? Integer.MAX_VALUE : spec.prefetch().orElse(Integer.MAX_VALUE));
+        }
+
+        @Override
+        public void start(DeliveryListener listener) {
+            thread = new Thread(() -> {
+                long tag = 0;
+                try {
+                    while (running) {
+                        if (!prefetch.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                            continue;
+                        }
+                        Message m = queue.poll(10, TimeUnit.MILLISECONDS);
+                        if (m == null) {
+                            prefetch.release();
+                            continue;
+                        }
+                        tag++;
+                        if (!spec.autoAck()) {
+                            synchronized (unacked) {
+                                unacked.add(tag);
+                            }
+                            inFlight.put(tag, m);
+                        }
+                        listener.delivered(tag, m.body(), 0, m.body().length, m.redelivered(), m.publisherId());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "fake-consumer-" + spec.index());
+            thread.start();
+        }
+
+        @Override
+        public boolean supportsMultipleAck() {
+            return true;
+        }
+
+        @Override
+        public void ack(long tag, boolean multiple) {
+            settle(tag, multiple, false, false);
+        }
+
+        @Override
+        public void nack(long tag, boolean multiple, boolean requeue) {
+            settle(tag, multiple, true, requeue);
+        }
+
+        private void settle(long tag, boolean multiple, boolean nack, boolean requeue) {
+            List<Long> settled = new ArrayList<>();
+            synchronized (unacked) {
+                if (!unacked.contains(tag)) {
+                    ERRORS.add("unknown or already settled delivery tag " + tag);
+                    return;
+                }
+                if (multiple) {
+                    settled.addAll(unacked.headSet(tag, true));
+                    unacked.headSet(tag, true).clear();
+                } else {
+                    unacked.remove(tag);
+                    settled.add(tag);
+                }
+            }
+            if (!nack) {
+                acks.incrementAndGet();
+                if (multiple) {
+                    multipleAcks.incrementAndGet();
+                }
+            }
+            for (Long t : settled) {
+                Message m = inFlight.remove(t);
+                if (nack && requeue && m != null) {
+                    queue.addFirst(new Message(m.body(), m.publisherId(), true));
+                }
+            }
+            prefetch.release(settled.size());
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+
+        @Override
+        public void close() {
+            running = false;
+            if (thread != null) {
+                try {
+                    thread.join(5_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+}
