@@ -19,24 +19,29 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-                "Load generator for RabbitMQ: throughput, exact latency percentiles (from the intended send time",
-                "when paced) and message accounting, over AMQP 0.9.1.",
+                "Load generator for RabbitMQ: throughput, exact latency percentiles",
+                "(measured from the intended send time when a rate is set) and message",
+                "accounting, over AMQP 0.9.1.",
                 ""},
         footerHeading = "%nExamples%n",
         footer = {
-                "  Quorum queue, 10 seconds, unpaced:",
+                "  Quorum queue for 10 seconds, as fast as possible:",
                 "    java -jar harness.jar --queue-type quorum -z 10s",
-                "  One publisher at 1,000 msg/s with confirms, prefetch 200, ack every 50 or 50ms:",
-                "    java -jar harness.jar -r 1000 -c 100 -q 200 --multi-ack-every 50 --ack-timeout 50ms -z 30s",
-                "  Seed 001's AMQP 0.9.1 classic-queue run (predeclared queue my-classic-queue):",
-                "    java -jar harness.jar --predeclared --exchange amq.default --routing-key my-classic-queue \\",
-                "      --queue my-classic-queue --flag persistent --flag mandatory --pmessages 1000000 \\",
-                "      --size 12 --confirm 192 --qos 200 --multi-ack-every 200",
+                "  1,000 msg/s with confirms, prefetch 200, ack every 50 messages or 50 ms:",
+                "    java -jar harness.jar -r 1000 -c 100 -q 200 --multi-ack-every 50 \\",
+                "      --ack-timeout 50ms -z 30s",
+                "  Seed 001's AMQP 0.9.1 classic-queue run on an existing queue:",
+                "    java -jar harness.jar --predeclared --exchange amq.default \\",
+                "      --routing-key my-classic-queue --queue my-classic-queue \\",
+                "      --flag persistent --flag mandatory --pmessages 1000000 --size 12 \\",
+                "      --confirm 192 --qos 200 --multi-ack-every 200",
                 "  A stream read from its first message:",
                 "    java -jar harness.jar --queue-type stream --stream-offset first -z 10s",
                 "",
-                "Every long option also reads a default from HARNESS_<NAME> (e.g. HARNESS_URI, HARNESS_QUEUE_TYPE).",
-                "Exit codes: 0 success, 1 the run failed (broker unreachable, connection lost), 2 bad usage."})
+                "Every long option also reads a default from HARNESS_<NAME>, for example",
+                "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
+                "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
+                "lost), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
     @Spec
@@ -54,9 +59,14 @@ final class HarnessCommand implements Callable<Integer> {
         this.session = session;
     }
 
+    /** The scenario the parsed options describe; validates it. */
+    Scenario scenario() {
+        return options.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
+    }
+
     @Override
     public Integer call() {
-        Scenario scenario = options.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
+        Scenario scenario = scenario();
         PrintWriter out = spec.commandLine().getOut();
         LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out).scenario(scenario));
         session.running(runner);

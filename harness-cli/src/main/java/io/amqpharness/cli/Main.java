@@ -35,6 +35,16 @@ public final class Main {
         return execute(args, out, err, env, new Session());
     }
 
+    /** Parses a command line into a scenario without running it (tests, tools). */
+    static io.amqpharness.scenario.Scenario parseScenario(Map<String, String> env, String... args) {
+        CommandLine cl = HarnessCommand.commandLine(new Session());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
+        cl.parseArgs(args);
+        HarnessCommand command = cl.getCommand();
+        return command.scenario();
+    }
+
     static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env, Session session) {
         CommandLine cl = HarnessCommand.commandLine(session);
         cl.setOut(out);

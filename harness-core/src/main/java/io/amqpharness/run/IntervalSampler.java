@@ -28,7 +28,8 @@ final class IntervalSampler {
     private long lastNanos;
     private CountSnapshot last = CountSnapshot.ZERO;
     private long peakHeapBytes;
-    private volatile IntervalStats.Phase phase = IntervalStats.Phase.RUNNING;
+    private volatile long drainStartNanos;
+    private volatile boolean draining;
 
     IntervalSampler(Measurements measurements, List<RunListener> listeners, NanoClock clock, long startNanos,
                     LongSupplier inFlight) {
@@ -40,8 +41,10 @@ final class IntervalSampler {
         this.inFlight = inFlight;
     }
 
-    void phase(IntervalStats.Phase phase) {
-        this.phase = phase;
+    /** Intervals that start at or after {@code nanos} are reported as draining. */
+    void drainingFrom(long nanos) {
+        drainStartNanos = nanos;
+        draining = true;
     }
 
     synchronized IntervalStats sample() {
@@ -54,6 +57,8 @@ final class IntervalSampler {
             histograms.put(m, h);
             summaries.put(m, LatencySummary.of(h));
         }
+        IntervalStats.Phase phase = draining && lastNanos - drainStartNanos >= 0
+                ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
                 Duration.ofNanos(now - lastNanos), phase, total.minus(last), total, inFlight.getAsLong(), summaries);
         intervals.add(stats);

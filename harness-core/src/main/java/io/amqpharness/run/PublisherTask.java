@@ -81,7 +81,7 @@ final class PublisherTask implements Runnable {
             long intended = 0;
             if (p != null) {
                 intended = p.nextIntendedNanos();
-                if (!sleepUntil(intended)) {
+                if (control.pastTimeLimit(intended) || !sleepUntil(intended)) {
                     break;
                 }
             }

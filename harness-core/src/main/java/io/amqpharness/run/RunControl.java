@@ -15,6 +15,8 @@ final class RunControl {
     private volatile boolean publishing = true;
     private volatile boolean stopRequested;
     private volatile long startNanos;
+    private volatile long publishUntilNanos;
+    private volatile boolean timeLimited;
 
     RunControl(int publishers, int consumersWithGoal, Thread runner) {
         this.publishersRunning = new AtomicInteger(publishers);
@@ -22,9 +24,22 @@ final class RunControl {
         this.runner = runner;
     }
 
-    void start(long nanos) {
+    /**
+     * Releases the publishers.
+     *
+     * @param nanos      the common start time
+     * @param timeLimit  publishing length in nanoseconds, or 0 when the run has no time limit
+     */
+    void start(long nanos, long timeLimit) {
         startNanos = nanos;
+        timeLimited = timeLimit > 0;
+        publishUntilNanos = nanos + timeLimit;
         start.countDown();
+    }
+
+    /** True if a message intended for {@code intendedNanos} falls after the time limit. */
+    boolean pastTimeLimit(long intendedNanos) {
+        return timeLimited && intendedNanos - publishUntilNanos >= 0;
     }
 
     /** The common start time of every publisher, after {@link #awaitStart()} returns. */

@@ -89,14 +89,14 @@ final class RunExecution {
         IntervalSampler sampler = new IntervalSampler(measurements, listeners, clock, start, this::inFlight);
         long intervalNanos = scenario.run().interval().toNanos();
         timers.scheduleAtFixedRate(() -> tick(sampler), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
-        control.start(start);
+        control.start(start, scenario.run().time().map(Duration::toNanos).orElse(0L));
         for (Thread t : publisherThreads) {
             t.start();
         }
         awaitStopCondition(start);
         long publishingEnd = clock.nanoTime();
+        sampler.drainingFrom(publishingEnd);
         stopPublishers();
-        sampler.phase(IntervalStats.Phase.DRAINING);
         long drainDeadline = clock.nanoTime() + scenario.run().drainTimeout().toNanos();
         drainConfirms(drainDeadline);
         drainDeliveries(drainDeadline);
@@ -196,6 +196,14 @@ final class RunExecution {
     }
 
     private void stopPublishers() {
+        if (scenario.publishing().paced() && scenario.run().time().isPresent() && control.failure() == null
+                && !control.stopRequested()) {
+            // Paced publishers stop themselves at the time limit; let late ones send what was due.
+            long graceEnd = clock.nanoTime() + Math.min(scenario.run().drainTimeout().toNanos(), 5_000_000_000L);
+            while (!control.allPublishersFinished() && clock.nanoTime() - graceEnd < 0 && control.failure() == null) {
+                LockSupport.parkNanos(1_000_000L);
+            }
+        }
         control.stopPublishing();
         publishers.forEach(PublisherTask::wake);
         for (int i = 0; i < publisherThreads.size(); i++) {
