@@ -68,7 +68,7 @@ final class HarnessCommand implements Callable<Integer> {
     public Integer call() {
         Scenario scenario = scenario();
         PrintWriter out = spec.commandLine().getOut();
-        LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out).scenario(scenario));
+        LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
         session.running(runner);
         RunResult result = runner.run();
         return result.failed() ? ExitCode.FAILURE : ExitCode.OK;

@@ -3,7 +3,6 @@ package io.amqpharness.cli;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.ScenarioException;
-import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.HarnessException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -71,8 +70,7 @@ public final class Main {
             } else if (!(ex instanceof HarnessException)) {
                 err.println("Run again with --verbose for details.");
             }
-            return ex instanceof BrokerUnreachableException || ex instanceof HarnessException
-                    ? HarnessCommand.ExitCode.FAILURE : HarnessCommand.ExitCode.FAILURE;
+            return HarnessCommand.ExitCode.FAILURE;
         });
         return cl.execute(args);
     }
