@@ -10,6 +10,8 @@ import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.topology.AmqpErrors;
+import io.amqpharness.topology.TopologyClient;
 import java.io.IOException;
 import java.util.Date;
 import java.util.HashMap;
@@ -61,12 +63,12 @@ final class Amqp091Consumer implements ConsumerLink {
                         public void handleShutdownSignal(String tag, ShutdownSignalException sig) {
                             if (!sig.isInitiatedByApplication() && !closed.get()) {
                                 listener.failed(new DriverException("The broker closed consumer " + spec.index()
-                                        + "'s channel: " + Errors.replyText(sig) + "."));
+                                        + "'s channel: " + AmqpErrors.replyText(sig) + "."));
                             }
                         }
                     });
         } catch (IOException | RuntimeException e) {
-            throw new DriverException(Errors.operationFailure("Consuming from queue '" + spec.queue() + "'", e), e);
+            throw new DriverException(AmqpErrors.operationFailure("Consuming from queue '" + spec.queue() + "'", e), e);
         }
     }
 
@@ -91,7 +93,7 @@ final class Amqp091Consumer implements ConsumerLink {
             channel.basicAck(tag, multiple);
         } catch (IOException | RuntimeException e) {
             if (!closed.get()) {
-                throw new DriverException(Errors.operationFailure("Acknowledging", e), e);
+                throw new DriverException(AmqpErrors.operationFailure("Acknowledging", e), e);
             }
         }
     }
@@ -102,7 +104,7 @@ final class Amqp091Consumer implements ConsumerLink {
             channel.basicNack(tag, multiple, requeue);
         } catch (IOException | RuntimeException e) {
             if (!closed.get()) {
-                throw new DriverException(Errors.operationFailure("Rejecting", e), e);
+                throw new DriverException(AmqpErrors.operationFailure("Rejecting", e), e);
             }
         }
     }
@@ -122,7 +124,7 @@ final class Amqp091Consumer implements ConsumerLink {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            Amqp091Driver.closeQuietly(channel);
+            TopologyClient.closeQuietly(channel);
             onClose.run();
         }
     }

@@ -2,7 +2,6 @@ package io.amqpharness.amqp091;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
@@ -15,11 +14,13 @@ import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import io.amqpharness.spi.TopologyPlan;
+import io.amqpharness.topology.AmqpErrors;
+import io.amqpharness.topology.ConnectionPool;
+import io.amqpharness.topology.TopologyClient;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeoutException;
 
 /**
  * AMQP 0.9.1 over amqp-client: one control connection for topology, and one connection and
@@ -27,9 +28,6 @@ import java.util.concurrent.TimeoutException;
  * generator reports a lost connection instead of silently hiding it.
  */
 final class Amqp091Driver implements ProtocolDriver {
-    /** Connect timeout: an unreachable broker is reported within seconds. */
-    static final int CONNECT_TIMEOUT_MILLIS = 5_000;
-
     private final DriverContext context;
     private final BrokerUri uri;
     private final ConnectionPool pool;
@@ -38,29 +36,7 @@ final class Amqp091Driver implements ProtocolDriver {
     Amqp091Driver(DriverContext context) {
         this.context = context;
         this.uri = context.scenario().uri();
-        this.pool = new ConnectionPool(factory(uri), uri);
-    }
-
-    static ConnectionFactory factory(BrokerUri uri) {
-        ConnectionFactory f = new ConnectionFactory();
-        f.setHost(uri.host());
-        f.setPort(uri.port());
-        f.setUsername(uri.username());
-        f.setPassword(uri.password());
-        f.setVirtualHost(uri.virtualHost());
-        if (uri.tls()) {
-            try {
-                f.useSslProtocol();
-            } catch (java.security.GeneralSecurityException e) {
-                throw new DriverException("TLS is not available in this JVM: " + e.getMessage(), e);
-            }
-        }
-        f.setAutomaticRecoveryEnabled(false);
-        f.setTopologyRecoveryEnabled(false);
-        f.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
-        f.setHandshakeTimeout(CONNECT_TIMEOUT_MILLIS * 2);
-        f.setShutdownTimeout(2_000);
-        return f;
+        this.pool = new ConnectionPool(ConnectionPool.factory(uri), uri);
     }
 
     @Override
@@ -78,13 +54,13 @@ final class Amqp091Driver implements ProtocolDriver {
 
     @Override
     public DeclaredTopology declare(TopologyPlan plan) {
-        return new Amqp091Topology(requireControl()).declare(plan);
+        return new TopologyClient(requireControl()).declare(plan);
     }
 
     @Override
     public void delete(DeclaredTopology topology) {
         if (control != null && control.isOpen()) {
-            new Amqp091Topology(control).delete(topology);
+            new TopologyClient(control).delete(topology);
         }
     }
 
@@ -93,7 +69,7 @@ final class Amqp091Driver implements ProtocolDriver {
         if (control == null || !control.isOpen()) {
             return OptionalLong.empty();
         }
-        return new Amqp091Topology(control).depth(queue);
+        return new TopologyClient(control).depth(queue);
     }
 
     @Override
@@ -104,7 +80,7 @@ final class Amqp091Driver implements ProtocolDriver {
             return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()));
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
-            throw new DriverException(Errors.operationFailure("Opening publisher " + spec.index(), e), e);
+            throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
         }
     }
 
@@ -116,7 +92,7 @@ final class Amqp091Driver implements ProtocolDriver {
             return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName()));
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
-            throw new DriverException(Errors.operationFailure("Opening consumer " + spec.index(), e), e);
+            throw new DriverException(AmqpErrors.operationFailure("Opening consumer " + spec.index(), e), e);
         }
     }
 
@@ -131,15 +107,5 @@ final class Amqp091Driver implements ProtocolDriver {
     public void close() {
         pool.closeAll();
         ConnectionPool.closeQuietly(control);
-    }
-
-    static void closeQuietly(Channel ch) {
-        if (ch != null && ch.isOpen()) {
-            try {
-                ch.close();
-            } catch (IOException | TimeoutException | RuntimeException e) {
-                // already closing
-            }
-        }
     }
 }

@@ -1,7 +1,9 @@
 package io.amqpharness.amqp091;
 
+import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.Problems;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.Setting;
 import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
 import io.amqpharness.spi.ProtocolDriver;
@@ -23,7 +25,9 @@ public final class Amqp091DriverProvider implements DriverProvider {
 
     @Override
     public void validate(Scenario scenario, Problems problems) {
-        // Every protocol-neutral setting has a 0.9.1 meaning.
+        if (scenario.topology().addressFormat() != AddressFormat.AUTO) {
+            problems.add(Setting.ADDRESS_FORMAT, "%s only applies to --protocol amqp10; AMQP 0.9.1 has no addresses");
+        }
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.amqpharness.amqp091;
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.topology.AmqpErrors;
+import io.amqpharness.topology.TopologyClient;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -50,7 +52,7 @@ final class Amqp091Publisher implements PublisherLink {
         channel.addShutdownListener(cause -> {
             if (!cause.isInitiatedByApplication() && !closed.get()) {
                 outcomes.failed(new DriverException(
-                        "The broker closed publisher " + spec.index() + "'s channel: " + Errors.replyText(cause) + "."));
+                        "The broker closed publisher " + spec.index() + "'s channel: " + AmqpErrors.replyText(cause) + "."));
             }
         });
     }
@@ -64,14 +66,14 @@ final class Amqp091Publisher implements PublisherLink {
         try {
             channel.basicPublish(exchange, routingKey, mandatory, properties, body);
         } catch (IOException | RuntimeException e) {
-            throw new DriverException(Errors.operationFailure("Publishing", e), e);
+            throw new DriverException(AmqpErrors.operationFailure("Publishing", e), e);
         }
     }
 
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            Amqp091Driver.closeQuietly(channel);
+            TopologyClient.closeQuietly(channel);
             onClose.run();
         }
     }

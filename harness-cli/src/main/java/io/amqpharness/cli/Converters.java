@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.DataSize;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.scenario.MessageFlag;
@@ -58,6 +59,17 @@ final class Converters {
         public StreamOffset convert(String value) {
             return StreamOffset.parse(value).orElseThrow(() -> new TypeConversionException(
                     "'" + value + "' is not a stream offset; use " + StreamOffset.EXAMPLES));
+        }
+    }
+
+    static final class AddressFormatConverter implements ITypeConverter<AddressFormat> {
+        @Override
+        public AddressFormat convert(String value) {
+            try {
+                return AddressFormat.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not an address format; use auto, v1 or v2");
+            }
         }
     }
 

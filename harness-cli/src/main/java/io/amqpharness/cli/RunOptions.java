@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.DataSize;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
@@ -42,8 +43,13 @@ final class RunOptions {
         String uri;
 
         @Option(names = "--protocol", paramLabel = "ID",
-                description = "Protocol driver: amqp091 (default).")
+                description = "Protocol driver: amqp091 (default) or amqp10.")
         String protocol;
+
+        @Option(names = "--address-format", paramLabel = "FORMAT", converter = Converters.AddressFormatConverter.class,
+                description = "AMQP 1.0 addresses: auto (default: v1 on RabbitMQ 3.x, v2 on 4.x), v1 "
+                        + "(/amq/queue/Q, /exchange/X/RK) or v2 (/queues/Q, /exchanges/X/RK).")
+        AddressFormat addressFormat;
     }
 
     static final class Topology {
@@ -151,6 +157,7 @@ final class RunOptions {
         Connection c = connection;
         if (c.uri != null) b.uri(c.uri);
         if (c.protocol != null) b.protocol(c.protocol);
+        if (c.addressFormat != null) b.addressFormat(c.addressFormat);
         Topology t = topology;
         if (t.queueType != null) b.queueType(t.queueType);
         if (t.queue != null) b.queue(t.queue);

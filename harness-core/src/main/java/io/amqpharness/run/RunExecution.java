@@ -344,7 +344,7 @@ final class RunExecution {
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos) {
         CountSnapshot counts = measurements.counters().snapshot();
-        driver.flowControlNote().ifPresent(notes::add);
+        notes.addAll(driver.notes());
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().producers() > 0) {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
@@ -374,7 +374,8 @@ final class RunExecution {
         String failure = control.failure();
         return new RunResult(runId, scenario, broker, queueNames(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts, inFlight(),
-                left, rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, notes,
+                left, rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, driver.facts(),
+                notes,
                 Optional.ofNullable(failure));
     }
 

@@ -32,6 +32,8 @@ import java.util.OptionalLong;
  * @param histograms          exact distributions, per metric
  * @param intervals           the interval series
  * @param client              what the run cost the client process
+ * @param driverFacts         what the driver learned about the connection (for example the AMQP 1.0
+ *                            address format it chose)
  * @param notes               things the reader should know (flow-control notes, drain outcome)
  * @param failure             why the run ended early, if it did
  */
@@ -52,6 +54,7 @@ public record RunResult(
         LatencyHistograms histograms,
         List<IntervalStats> intervals,
         ClientStats client,
+        Map<String, String> driverFacts,
         List<String> notes,
         Optional<String> failure) {
 
@@ -59,6 +62,7 @@ public record RunResult(
         queues = List.copyOf(queues);
         latency = Map.copyOf(latency);
         intervals = List.copyOf(intervals);
+        driverFacts = Map.copyOf(driverFacts);
         notes = List.copyOf(notes);
     }
 

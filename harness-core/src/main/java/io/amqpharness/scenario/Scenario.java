@@ -100,7 +100,8 @@ public final class Scenario {
                 .queueType(topology.queueType())
                 .exchange(topology.exchange())
                 .predeclared(topology.predeclared())
-                .keepTopology(topology.keep());
+                .keepTopology(topology.keep())
+                .addressFormat(topology.addressFormat());
         publishing.ratePerProducer().ifPresent(b::rate);
         publishing.messagesPerProducer().ifPresent(b::producerMessageCount);
         publishing.confirmWindow().ifPresent(b::confirm);
@@ -170,6 +171,7 @@ public final class Scenario {
         private boolean predeclared;
         private boolean keepTopology;
         private StreamOffset streamOffset;
+        private AddressFormat addressFormat = AddressFormat.AUTO;
         private Duration drainTimeout = Duration.ofSeconds(30);
 
         private Builder() {
@@ -325,6 +327,12 @@ public final class Scenario {
             return this;
         }
 
+        /** AMQP 1.0 address format; default {@link AddressFormat#AUTO} (from the broker's version). */
+        public Builder addressFormat(AddressFormat format) {
+            this.addressFormat = format;
+            return this;
+        }
+
         /** How long to wait for outstanding confirms and deliveries after publishing stops; default 30 s. */
         public Builder drainTimeout(Duration timeout) {
             this.drainTimeout = timeout;
@@ -363,7 +371,8 @@ public final class Scenario {
                             Optional.ofNullable(streamOffset)),
                     new TopologySettings(queueType == null ? QueueType.CLASSIC : queueType,
                             Optional.ofNullable(queue), exchangeName == null ? "" : exchangeName,
-                            Optional.ofNullable(routingKey), predeclared, keepTopology),
+                            Optional.ofNullable(routingKey), predeclared, keepTopology,
+                            addressFormat == null ? AddressFormat.AUTO : addressFormat),
                     new RunSettings(Optional.ofNullable(time), interval == null ? Duration.ofSeconds(1) : interval,
                             drainTimeout == null ? Duration.ofSeconds(30) : drainTimeout));
             if (p.isEmpty()) {

@@ -30,6 +30,9 @@ final class ScenarioArguments {
         if (t.keep()) {
             a.add(Setting.KEEP_TOPOLOGY.optionName());
         }
+        if (t.addressFormat() != AddressFormat.AUTO) {
+            add(a, Setting.ADDRESS_FORMAT, t.addressFormat().name().toLowerCase(Locale.ROOT));
+        }
         PublishSettings p = s.publishing();
         add(a, Setting.PRODUCERS, Integer.toString(p.producers()));
         add(a, Setting.CONSUMERS, Integer.toString(s.consuming().consumers()));

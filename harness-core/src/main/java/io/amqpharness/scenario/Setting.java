@@ -32,6 +32,7 @@ public enum Setting {
     PREDECLARED("--predeclared"),
     KEEP_TOPOLOGY("--keep-topology"),
     STREAM_OFFSET("--stream-offset"),
+    ADDRESS_FORMAT("--address-format"),
     DRAIN_TIMEOUT("--drain-timeout");
 
     private final String optionName;

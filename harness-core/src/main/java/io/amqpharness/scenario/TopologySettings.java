@@ -12,6 +12,7 @@ import java.util.Optional;
  * @param routingKey  routing key and binding key; empty means the queue name
  * @param predeclared use existing topology: declare nothing, delete nothing
  * @param keep        keep what the run declared instead of deleting it at the end
+ * @param addressFormat AMQP 1.0 address format; default {@link AddressFormat#AUTO}
  */
 public record TopologySettings(
         QueueType queueType,
@@ -19,7 +20,8 @@ public record TopologySettings(
         String exchange,
         Optional<String> routingKey,
         boolean predeclared,
-        boolean keep) {
+        boolean keep,
+        AddressFormat addressFormat) {
 
     public boolean defaultExchange() {
         return exchange.isEmpty();

@@ -36,11 +36,20 @@ public interface ProtocolDriver extends AutoCloseable {
     ConsumerLink openConsumer(ConsumerSpec spec);
 
     /**
-     * A sentence for the report on how this protocol bounds what is in flight beyond the
-     * scenario's settings (for example a broker's link credit); empty if nothing to say.
+     * Sentences for the report about how this protocol shaped the run beyond the scenario's
+     * settings (for example a broker's link credit bounding the confirm window). Called after
+     * the run.
      */
-    default java.util.Optional<String> flowControlNote() {
-        return java.util.Optional.empty();
+    default java.util.List<String> notes() {
+        return java.util.List.of();
+    }
+
+    /**
+     * Facts about the connection worth keeping with the result, as key and value (for example
+     * {@code address-format = v2}). Called after {@link #connect()}.
+     */
+    default java.util.Map<String, String> facts() {
+        return java.util.Map.of();
     }
 
     /** Closes every connection the driver opened. Idempotent. */

@@ -1,4 +1,4 @@
-package io.amqpharness.amqp091;
+package io.amqpharness.topology;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
@@ -17,19 +17,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Declares and deletes topology on the control connection. Each operation that may fail gets a
+ * Declares and deletes topology over an AMQP 0.9.1 connection, the one way that works on both
+ * RabbitMQ 3.x and 4.x whatever protocol the run then uses. Each operation that may fail gets a
  * channel of its own, because a refused declaration closes the channel it ran on. Topology that
  * existed before the run is used as it is and never deleted.
  */
-final class Amqp091Topology {
-    private static final Logger LOG = LoggerFactory.getLogger(Amqp091Topology.class);
+public final class TopologyClient {
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyClient.class);
     private final Connection connection;
 
-    Amqp091Topology(Connection connection) {
+    public TopologyClient(Connection connection) {
         this.connection = connection;
     }
 
-    DeclaredTopology declare(TopologyPlan plan) {
+    /** Declares what the plan lists and is missing; returns what it created. */
+    public DeclaredTopology declare(TopologyPlan plan) {
         List<String> queues = new ArrayList<>();
         List<String> exchanges = new ArrayList<>();
         if (plan.predeclared()) {
@@ -66,7 +68,8 @@ final class Amqp091Topology {
         return new DeclaredTopology(queues, exchanges);
     }
 
-    void delete(DeclaredTopology topology) {
+    /** Deletes what {@link #declare} created; failures are logged, not thrown. */
+    public void delete(DeclaredTopology topology) {
         for (String q : topology.queues()) {
             try {
                 run("Deleting queue '" + q + "'", ch -> ch.queueDelete(q));
@@ -83,7 +86,8 @@ final class Amqp091Topology {
         }
     }
 
-    OptionalLong depth(String queue) {
+    /** Messages ready in a queue, empty if it cannot be read. */
+    public OptionalLong depth(String queue) {
         try (Channel ch = connection.createChannel()) {
             AMQP.Queue.DeclareOk ok = ch.queueDeclarePassive(queue);
             return OptionalLong.of(ok.getMessageCount());
@@ -92,11 +96,11 @@ final class Amqp091Topology {
         }
     }
 
-    boolean queueExists(String queue) {
+    public boolean queueExists(String queue) {
         return passive(ch -> ch.queueDeclarePassive(queue));
     }
 
-    boolean exchangeExists(String exchange) {
+    public boolean exchangeExists(String exchange) {
         return passive(ch -> ch.exchangeDeclarePassive(exchange));
     }
 
@@ -112,7 +116,7 @@ final class Amqp091Topology {
         } catch (IOException e) {
             return false; // 404: the channel is closed by the broker
         } finally {
-            Amqp091Driver.closeQuietly(ch);
+            closeQuietly(ch);
         }
     }
 
@@ -121,9 +125,9 @@ final class Amqp091Topology {
         try {
             op.apply(ch);
         } catch (IOException | RuntimeException e) {
-            throw new DriverException(Errors.operationFailure(what, e), e);
+            throw new DriverException(AmqpErrors.operationFailure(what, e), e);
         } finally {
-            Amqp091Driver.closeQuietly(ch);
+            closeQuietly(ch);
         }
     }
 
@@ -131,7 +135,18 @@ final class Amqp091Topology {
         try {
             return connection.createChannel();
         } catch (IOException e) {
-            throw new DriverException(Errors.operationFailure("Opening a channel", e), e);
+            throw new DriverException(AmqpErrors.operationFailure("Opening a channel", e), e);
+        }
+    }
+
+    /** Closes a channel that may already be closed. */
+    public static void closeQuietly(Channel ch) {
+        if (ch != null && ch.isOpen()) {
+            try {
+                ch.close();
+            } catch (IOException | java.util.concurrent.TimeoutException | RuntimeException e) {
+                // already closing
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.amqpharness.amqp091;
+package io.amqpharness.topology;
 
 import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.AuthenticationFailureException;
@@ -14,13 +14,13 @@ import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
-/** Turns amqp-client exceptions into one sentence a user can act on. */
-final class Errors {
-    private Errors() {
+/** Turns amqp-client exceptions into one sentence a user can act on. Stateless. */
+public final class AmqpErrors {
+    private AmqpErrors() {
     }
 
     /** Why connecting failed, as a sentence naming the (redacted) address. */
-    static String connectFailure(BrokerUri uri, Throwable e) {
+    public static String connectFailure(BrokerUri uri, Throwable e) {
         String where = "RabbitMQ at " + uri.redacted();
         Throwable root = rootCause(e);
         if (e instanceof AuthenticationFailureException || e instanceof PossibleAuthenticationFailureException
@@ -53,13 +53,13 @@ final class Errors {
     }
 
     /** A sentence for a failed operation: "{@code what} failed: {@code reason}". */
-    static String operationFailure(String what, Throwable e) {
+    public static String operationFailure(String what, Throwable e) {
         String text = brokerText(e);
         return what + " failed: " + (text != null ? text : describe(rootCause(e))) + ".";
     }
 
     /** The broker's reply text (e.g. {@code PRECONDITION_FAILED - ...}) carried by a shutdown signal. */
-    static String brokerText(Throwable e) {
+    public static String brokerText(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ShutdownSignalException s) {
                 return replyText(s);
@@ -71,7 +71,7 @@ final class Errors {
         return null;
     }
 
-    static String replyText(ShutdownSignalException s) {
+    public static String replyText(ShutdownSignalException s) {
         Method reason = s.getReason();
         if (reason instanceof com.rabbitmq.client.AMQP.Channel.Close c) {
             return c.getReplyText();
@@ -82,7 +82,7 @@ final class Errors {
         return s.getMessage();
     }
 
-    static Throwable rootCause(Throwable e) {
+    public static Throwable rootCause(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             if (t instanceof ShutdownSignalException) {

@@ -1,0 +1,116 @@
+package io.amqpharness.topology;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.spi.BrokerUnreachableException;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * AMQP 0.9.1 connections by name, shared by the links that ask for the same name and closed when the last
+ * one lets go. Thread-safe.
+ */
+public final class ConnectionPool {
+    private final ConnectionFactory factory;
+    private final BrokerUri uri;
+    private final Map<String, Entry> connections = new HashMap<>();
+
+    private static final class Entry {
+        final Connection connection;
+        int users;
+
+        Entry(Connection connection) {
+            this.connection = connection;
+        }
+    }
+
+    /** Connect timeout: an unreachable broker is reported within seconds. */
+    public static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+
+    /**
+     * A connection factory for the address: credentials and virtual host from the URI, TLS for
+     * {@code amqps}, a {@value #CONNECT_TIMEOUT_MILLIS} ms connect timeout, and automatic recovery
+     * off (a load generator reports a lost connection instead of hiding it).
+     */
+    public static ConnectionFactory factory(BrokerUri uri) {
+        ConnectionFactory f = new ConnectionFactory();
+        f.setHost(uri.host());
+        f.setPort(uri.port());
+        f.setUsername(uri.username());
+        f.setPassword(uri.password());
+        f.setVirtualHost(uri.virtualHost());
+        if (uri.tls()) {
+            try {
+                f.useSslProtocol();
+            } catch (java.security.GeneralSecurityException e) {
+                throw new io.amqpharness.spi.DriverException("TLS is not available in this JVM: " + e.getMessage(), e);
+            }
+        }
+        f.setAutomaticRecoveryEnabled(false);
+        f.setTopologyRecoveryEnabled(false);
+        f.setConnectionTimeout(CONNECT_TIMEOUT_MILLIS);
+        f.setHandshakeTimeout(CONNECT_TIMEOUT_MILLIS * 2);
+        f.setShutdownTimeout(2_000);
+        return f;
+    }
+
+    public ConnectionPool(ConnectionFactory factory, BrokerUri uri) {
+        this.factory = factory;
+        this.uri = uri;
+    }
+
+    /**
+     * Opens a new connection that is not shared.
+     *
+     * @throws BrokerUnreachableException with a sentence naming the (redacted) address
+     */
+    public Connection open(String name) {
+        try {
+            return factory.newConnection(name);
+        } catch (IOException | TimeoutException e) {
+            throw new BrokerUnreachableException(AmqpErrors.connectFailure(uri, e), e);
+        }
+    }
+
+    /** The connection with this name, opened on first use; call {@link #release} when done. */
+    public synchronized Connection acquire(String name) {
+        Entry e = connections.get(name);
+        if (e == null || !e.connection.isOpen()) {
+            e = new Entry(open(name));
+            connections.put(name, e);
+        }
+        e.users++;
+        return e.connection;
+    }
+
+    /** Lets go of a connection; the last user closes it. */
+    public synchronized void release(String name) {
+        Entry e = connections.get(name);
+        if (e != null && --e.users <= 0) {
+            connections.remove(name);
+            closeQuietly(e.connection);
+        }
+    }
+
+    /** Closes every pooled connection. */
+    public synchronized void closeAll() {
+        for (Entry e : connections.values()) {
+            closeQuietly(e.connection);
+        }
+        connections.clear();
+    }
+
+    /** Closes a connection, aborting it if a clean close fails. */
+    public static void closeQuietly(Connection c) {
+        if (c != null && c.isOpen()) {
+            try {
+                c.close(5_000);
+            } catch (IOException | RuntimeException e) {
+                c.abort(1_000);
+            }
+        }
+    }
+}
