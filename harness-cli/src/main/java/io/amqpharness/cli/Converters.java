@@ -1,7 +1,9 @@
 package io.amqpharness.cli;
 
 import io.amqpharness.scenario.AddressFormat;
+import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.DataSize;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
@@ -21,6 +23,14 @@ final class Converters {
         public Duration convert(String value) {
             return Durations.parse(value).orElseThrow(() -> new TypeConversionException(
                     "'" + value + "' is not a duration; use for example 10s, 500ms, 5m or 1h"));
+        }
+    }
+
+    static final class DurationRangeConverter implements ITypeConverter<DurationRange> {
+        @Override
+        public DurationRange convert(String value) {
+            return DurationRange.parse(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a duration or a range; use for example 5ms or 1ms-5ms"));
         }
     }
 
@@ -69,6 +79,17 @@ final class Converters {
                 return AddressFormat.valueOf(value.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("'" + value + "' is not an address format; use auto, v1 or v2");
+            }
+        }
+    }
+
+    static final class ClockConverter implements ITypeConverter<ClockMode> {
+        @Override
+        public ClockMode convert(String value) {
+            try {
+                return ClockMode.valueOf(value.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a clock; use monotonic, wall or wall-millis");
             }
         }
     }

@@ -1,7 +1,9 @@
 package io.amqpharness.cli;
 
 import io.amqpharness.scenario.AddressFormat;
+import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.DataSize;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
@@ -129,6 +131,12 @@ final class RunOptions {
                 description = "Acknowledge what is pending after this long even if fewer than N arrived, e.g. 50ms.")
         Duration ackTimeout;
 
+        @Option(names = "--consumer-latency", paramLabel = "DURATION[-DURATION]",
+                converter = Converters.DurationRangeConverter.class,
+                description = "Simulated processing time per message, fixed (5ms) or drawn from a range "
+                        + "(1ms-5ms); end-to-end latency includes it.")
+        DurationRange consumerLatency;
+
         @Option(names = "--stream-offset", paramLabel = "OFFSET", converter = Converters.StreamOffsetConverter.class,
                 description = "Where stream consumers start: first, last, next, an offset, an ISO timestamp "
                         + "or an interval such as 10m (default next).")
@@ -148,6 +156,12 @@ final class RunOptions {
         @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
                 description = "After publishing stops, wait at most this long for confirms and deliveries (default 30s).")
         Duration drainTimeout;
+
+        @Option(names = "--clock", paramLabel = "CLOCK", converter = Converters.ClockConverter.class,
+                description = "Message timestamps: monotonic (default; publishers and consumers in this process), "
+                        + "wall (epoch ns, as omq) or wall-millis (epoch ms, as PerfTest --use-millis) for "
+                        + "publishers and consumers in different processes or hosts.")
+        ClockMode clock;
     }
 
     /** A builder with every given option applied and the user's spelling of each recorded. */
@@ -181,10 +195,12 @@ final class RunOptions {
         if (q.multiAckEvery != null) b.multiAckEvery(q.multiAckEvery);
         if (q.ackTimeout != null) b.ackTimeout(q.ackTimeout);
         if (q.streamOffset != null) b.streamOffset(q.streamOffset);
+        if (q.consumerLatency != null) b.consumerLatency(q.consumerLatency);
         Control r = control;
         if (r.time != null) b.time(r.time);
         if (r.interval != null) b.interval(r.interval);
         if (r.drainTimeout != null) b.drainTimeout(r.drainTimeout);
+        if (r.clock != null) b.clock(r.clock);
         return b;
     }
 

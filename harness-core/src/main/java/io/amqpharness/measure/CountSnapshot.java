@@ -11,16 +11,28 @@ package io.amqpharness.measure;
  * @param modified     modified (1.0)
  * @param timedOut     unconfirmed for longer than the confirm timeout
  * @param lateOutcomes outcomes that arrived after their message had timed out (not counted again)
- * @param consumed     messages delivered to consumers
+ * @param consumed     deliveries to consumers, all of them
  * @param redelivered  deliveries the broker flagged as redelivered (included in {@code consumed})
  * @param clockSkew    deliveries whose timestamp lay in the future: left out of latency, counted here
- * @param foreign      deliveries not published by this run (another run or tool; included in {@code consumed})
+ * @param foreign      deliveries published by another run (included in {@code consumed})
+ * @param unidentified deliveries without a publisher identity (another tool): not checked for loss
+ *                     or duplicates (included in {@code consumed})
+ * @param unique       first deliveries of identified messages (each publisher and sequence once)
+ * @param ownUnique    first deliveries of this run's messages
+ * @param duplicated   deliveries of a message that had arrived before, not flagged as redelivered
+ * @param late         messages declared lost that arrived after all (counted in {@code unique})
+ * @param outOfOrder   deliveries with a lower sequence than the previous one from the same
+ *                     publisher on the same consumer
+ * @param lost         sequences declared missing while the run went on; the result adds the gaps
+ *                     found at the end
  */
 public record CountSnapshot(long published, long confirmed, long nacked, long returned, long released,
                             long modified, long timedOut, long lateOutcomes, long consumed,
-                            long redelivered, long clockSkew, long foreign) {
+                            long redelivered, long clockSkew, long foreign, long unidentified, long unique,
+                            long ownUnique, long duplicated, long late, long outOfOrder, long lost) {
 
-    public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0);
 
     /** Messages with a final outcome: confirmed, nacked, returned, released, modified or timed out. */
     public long settled() {
@@ -29,7 +41,14 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
 
     /** Deliveries of messages this run published. */
     public long ownConsumed() {
-        return consumed - foreign;
+        return consumed - foreign - unidentified;
+    }
+
+    /** The same snapshot with {@code lost} replaced (the final gap count). */
+    public CountSnapshot withLost(long newLost) {
+        return new CountSnapshot(published, confirmed, nacked, returned, released, modified, timedOut, lateOutcomes,
+                consumed, redelivered, clockSkew, foreign, unidentified, unique, ownUnique, duplicated, late,
+                outOfOrder, newLost);
     }
 
     /** The difference {@code this - earlier}, counter by counter. */
@@ -38,7 +57,9 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
                 nacked - earlier.nacked, returned - earlier.returned, released - earlier.released,
                 modified - earlier.modified, timedOut - earlier.timedOut,
                 lateOutcomes - earlier.lateOutcomes, consumed - earlier.consumed,
-                redelivered - earlier.redelivered, clockSkew - earlier.clockSkew,
-                foreign - earlier.foreign);
+                redelivered - earlier.redelivered, clockSkew - earlier.clockSkew, foreign - earlier.foreign,
+                unidentified - earlier.unidentified, unique - earlier.unique, ownUnique - earlier.ownUnique,
+                duplicated - earlier.duplicated, late - earlier.late, outOfOrder - earlier.outOfOrder,
+                lost - earlier.lost);
     }
 }

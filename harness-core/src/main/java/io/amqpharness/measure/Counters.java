@@ -19,11 +19,19 @@ public final class Counters {
     public final LongAdder redelivered = new LongAdder();
     public final LongAdder clockSkew = new LongAdder();
     public final LongAdder foreign = new LongAdder();
+    public final LongAdder unidentified = new LongAdder();
+    public final LongAdder unique = new LongAdder();
+    public final LongAdder ownUnique = new LongAdder();
+    public final LongAdder duplicated = new LongAdder();
+    public final LongAdder late = new LongAdder();
+    public final LongAdder outOfOrder = new LongAdder();
+    public final LongAdder lost = new LongAdder();
 
     /** A consistent-enough copy: each counter is read once, in a fixed order. */
     public CountSnapshot snapshot() {
         return new CountSnapshot(published.sum(), confirmed.sum(), nacked.sum(), returned.sum(),
                 released.sum(), modified.sum(), timedOut.sum(), lateOutcomes.sum(), consumed.sum(),
-                redelivered.sum(), clockSkew.sum(), foreign.sum());
+                redelivered.sum(), clockSkew.sum(), foreign.sum(), unidentified.sum(), unique.sum(), ownUnique.sum(),
+                duplicated.sum(), late.sum(), outOfOrder.sum(), lost.sum());
     }
 }

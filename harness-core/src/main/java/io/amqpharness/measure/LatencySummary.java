@@ -35,6 +35,24 @@ public record LatencySummary(long count, long min, long p50, long p75, long p90,
                 h.getValueAtPercentile(99.99), h.getMaxValue(), h.getMean());
     }
 
+    /**
+     * Percentile by percentile, the largest value among the non-empty summaries; the count is
+     * their total. Used for "max 99th percentile over all intervals".
+     */
+    public static LatencySummary maxOf(java.util.Collection<LatencySummary> summaries) {
+        LatencySummary m = EMPTY;
+        for (LatencySummary s : summaries) {
+            if (s.isEmpty()) {
+                continue;
+            }
+            m = m.isEmpty() ? s : new LatencySummary(m.count + s.count, Math.max(m.min, s.min),
+                    Math.max(m.p50, s.p50), Math.max(m.p75, s.p75), Math.max(m.p90, s.p90), Math.max(m.p95, s.p95),
+                    Math.max(m.p99, s.p99), Math.max(m.p999, s.p999), Math.max(m.p9999, s.p9999),
+                    Math.max(m.max, s.max), Math.max(m.mean, s.mean));
+        }
+        return m;
+    }
+
     public boolean isEmpty() {
         return count == 0;
     }

@@ -28,9 +28,11 @@ public final class TextSummary {
         counts(b, r);
         rates(b, r);
         latency(b, r);
-        line(b, "Client    CPU %s s (%s per 100k messages), peak heap %s MiB",
-                Format.seconds(r.client().cpuTime().toNanos()), cpuPer100k(r),
-                Format.mebibytes(r.client().peakHeapBytes()));
+        line(b, "Client    CPU %s s (%s per message), peak heap %s MiB%s",
+                Format.seconds(r.client().cpuTime().toNanos()), cpuPerMessage(r),
+                Format.mebibytes(r.client().peakHeapBytes()),
+                r.client().peakRssBytes().isPresent()
+                        ? ", peak RSS " + Format.mebibytes(r.client().peakRssBytes().getAsLong()) + " MiB" : "");
         r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
         if (!r.notes().isEmpty()) {
             line(b, "Notes");
@@ -63,10 +65,14 @@ public final class TextSummary {
         }
         if (s.consuming().consumers() > 0) {
             StringBuilder q = new StringBuilder();
-            q.append(String.format(Locale.ROOT, "  consumed %s  redelivered %s", Format.count(c.consumed()),
-                    Format.count(c.redelivered())));
+            q.append(String.format(Locale.ROOT, "  consumed %s  redelivered %s  duplicated %s  out of order %s  lost %s",
+                    Format.count(c.consumed()), Format.count(c.redelivered()), Format.count(c.duplicated()),
+                    Format.count(c.outOfOrder()), Format.count(c.lost())));
             if (c.foreign() > 0) {
                 q.append("  from other runs ").append(Format.count(c.foreign()));
+            }
+            if (c.unidentified() > 0) {
+                q.append("  unidentified ").append(Format.count(c.unidentified()));
             }
             if (c.clockSkew() > 0) {
                 q.append("  clock skew ").append(Format.count(c.clockSkew()));
@@ -76,9 +82,41 @@ public final class TextSummary {
         } else {
             r.leftInQueues().ifPresent(n -> line(b, "  left in queue %s", Format.count(n)));
         }
-        if (r.unaccountedPublished() != 0) {
-            line(b, "  WARNING: %s published messages are not accounted for", Format.count(r.unaccountedPublished()));
+        accounting(b, r);
+    }
+
+    private static void accounting(StringBuilder b, RunResult r) {
+        CountSnapshot c = r.counts();
+        StringBuilder a = new StringBuilder("  accounting: ");
+        boolean any = false;
+        if (r.scenario().publishing().confirms()) {
+            long unexplained = r.unaccountedPublished();
+            a.append(String.format(Locale.ROOT, "published %s = settled %s + unconfirmed %s %s",
+                    Format.count(c.published()), Format.count(c.settled()), Format.count(r.unconfirmedAtStop()),
+                    verdict(unexplained)));
+            any = true;
         }
+        if (r.unaccountedDeliveries().isPresent()) {
+            if (any) {
+                a.append("; ");
+            }
+            a.append(String.format(Locale.ROOT, "expected deliveries %s = consumed once %s + left in queue %s %s",
+                    Format.count(r.expectedDeliveries().getAsLong()), Format.count(c.ownUnique()),
+                    Format.count(r.leftInQueues().orElse(0)), verdict(r.unaccountedDeliveries().getAsLong())));
+            any = true;
+        }
+        if (any) {
+            line(b, "%s", a);
+        }
+    }
+
+    /** "ok", or how many messages the counts do not explain. */
+    private static String verdict(long unexplained) {
+        if (unexplained == 0) {
+            return "(ok)";
+        }
+        return unexplained > 0 ? "(MISMATCH: " + Format.count(unexplained) + " unexplained)"
+                : "(" + Format.count(-unexplained) + " more than expected: deliveries of messages still unconfirmed)";
     }
 
     private static void rates(StringBuilder b, RunResult r) {
@@ -101,25 +139,36 @@ public final class TextSummary {
         b.append(String.format(Locale.ROOT, "Latency (ms)   %s%n", header()));
         boolean any = false;
         for (Metric m : Metric.values()) {
-            LatencySummary l = r.latency(m);
-            if (l.isEmpty()) {
-                continue;
-            }
-            any = true;
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-13s", m.label()));
-            long[] values = {l.min(), l.p50(), l.p75(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};
-            for (long v : values) {
-                row.append(String.format(Locale.ROOT, "%9s", Format.millis(v)));
-            }
-            row.append(String.format(Locale.ROOT, "%13s", Format.count(l.count())));
-            line(b, "%s", row);
+            any |= row(b, m.label(), r.latency(m));
         }
         if (!any) {
             line(b, "  (no latency recorded)");
+            return;
+        }
+        if (r.intervals().size() > 1) {
+            line(b, "Highest value of each percentile over %s intervals:",
+                    io.amqpharness.scenario.Durations.format(r.scenario().run().interval()));
+            for (Metric m : Metric.values()) {
+                row(b, m.label(), r.maxOverIntervals(m));
+            }
         }
         if (!r.paced() && r.scenario().publishing().producers() > 0) {
             line(b, "  closed loop: latency is measured from the actual send, not an intended schedule");
         }
+    }
+
+    private static boolean row(StringBuilder b, String label, LatencySummary l) {
+        if (l.isEmpty()) {
+            return false;
+        }
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-13s", label));
+        long[] values = {l.min(), l.p50(), l.p75(), l.p90(), l.p95(), l.p99(), l.p999(), l.p9999(), l.max()};
+        for (long v : values) {
+            row.append(String.format(Locale.ROOT, "%9s", Format.millis(v)));
+        }
+        row.append(String.format(Locale.ROOT, "%13s", Format.count(l.count())));
+        line(b, "%s", row);
+        return true;
     }
 
     private static String header() {
@@ -131,12 +180,12 @@ public final class TextSummary {
         return h.toString().substring(1);
     }
 
-    private static String cpuPer100k(RunResult r) {
+    private static String cpuPerMessage(RunResult r) {
         long messages = Math.max(r.counts().published(), r.counts().consumed());
         if (messages == 0) {
             return "n/a";
         }
-        return String.format(Locale.ROOT, "%.3f s", r.client().cpuTime().toNanos() / 1e9 * 100_000.0 / messages);
+        return String.format(Locale.ROOT, "%.1f µs", r.client().cpuTime().toNanos() / 1e3 / messages);
     }
 
     private static void line(StringBuilder b, String format, Object... args) {

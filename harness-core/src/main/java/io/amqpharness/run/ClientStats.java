@@ -8,10 +8,27 @@ import java.time.Duration;
  *
  * @param cpuTime      CPU time used by the whole JVM during the run (all threads, user + system)
  * @param peakHeapBytes highest heap usage seen at an interval boundary, in bytes
+ * @param peakRssBytes  the process's peak resident set size in bytes (Linux {@code VmHWM}), if known
  * @param javaVersion  the JVM version
  * @param processors   processors available to the JVM
  */
-public record ClientStats(Duration cpuTime, long peakHeapBytes, String javaVersion, int processors) {
+public record ClientStats(Duration cpuTime, long peakHeapBytes, java.util.OptionalLong peakRssBytes,
+                          String javaVersion, int processors) {
+
+    /** Peak resident set size of this process from {@code /proc/self/status}, where Linux provides it. */
+    static java.util.OptionalLong peakRss() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmHWM:")) {
+                    String kb = line.substring(6).trim().split("\\s+")[0];
+                    return java.util.OptionalLong.of(Long.parseLong(kb) * 1024);
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux, or not readable: unknown
+        }
+        return java.util.OptionalLong.empty();
+    }
 
     /** CPU time of this JVM so far in nanoseconds, or 0 if the platform cannot tell. */
     static long processCpuNanos() {

@@ -2,38 +2,54 @@ package io.amqpharness.run;
 
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
+import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
+import io.amqpharness.measure.SequenceTracker;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.DeliveryListener;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import io.amqpharness.scenario.DurationRange;
 
 /**
- * Receives one consumer's deliveries: counts them, records end-to-end latency from the
- * timestamp in the body, and settles them through the {@link AckPolicy}. Called by the driver
- * from one thread at a time.
+ * Receives one consumer's deliveries: counts them, checks each identified message's sequence
+ * (loss, duplicates, order), records end-to-end latency from the timestamp in the body, and
+ * settles through the {@link AckPolicy}. Called by the driver from one thread at a time.
  */
 final class ConsumerTask implements DeliveryListener {
     private final ConsumerLink link;
     private final Optional<AckPolicy> ackPolicy;
     private final long limit;
-    private final String ownPrefix;
+    private final Integrity integrity;
+    private final PayloadClock payloadClock;
     private final Counters counters;
     private final LatencyRecorder endToEnd;
     private final NanoClock clock;
     private final RunControl control;
+    /** Last sequence (low 32 bits) per publisher on this consumer, for the ordering check. */
+    private final Map<String, long[]> lastSequence = new HashMap<>();
+    private final Optional<DurationRange> processing;
+    private final SplittableRandom random = new SplittableRandom();
     private long received;
     private volatile boolean done;
     private volatile long firstDeliveryNanos;
     private volatile long lastDeliveryNanos;
 
-    ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, java.util.OptionalLong limit, String ownPrefix,
-                 Counters counters, LatencyRecorder endToEnd, NanoClock clock, RunControl control) {
+    ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
+                 PayloadClock payloadClock, Optional<DurationRange> processing, Counters counters,
+                 LatencyRecorder endToEnd, NanoClock clock, RunControl control) {
+        this.processing = processing;
         this.link = link;
         this.ackPolicy = ackPolicy;
         this.limit = limit.orElse(Long.MAX_VALUE);
-        this.ownPrefix = ownPrefix;
+        this.integrity = integrity;
+        this.payloadClock = payloadClock;
         this.counters = counters;
         this.endToEnd = endToEnd;
         this.clock = clock;
@@ -46,6 +62,9 @@ final class ConsumerTask implements DeliveryListener {
             return; // past this consumer's goal: left unsettled, the broker requeues it on close
         }
         long now = clock.nanoTime();
+        if (processing.isPresent()) {
+            now = process(now);
+        }
         if (received == 0) {
             firstDeliveryNanos = now;
         }
@@ -55,17 +74,28 @@ final class ConsumerTask implements DeliveryListener {
         if (redelivered) {
             counters.redelivered.increment();
         }
-        if (publisherId != null && publisherId.startsWith(ownPrefix)) {
-            if (length >= PayloadCodec.HEADER_BYTES) {
-                long latency = now - PayloadCodec.timestamp(body, offset);
+        boolean own = false;
+        if (publisherId == null) {
+            counters.unidentified.increment();
+        } else {
+            own = integrity.own(publisherId);
+            if (!own) {
+                counters.foreign.increment();
+            }
+        }
+        if (length >= PayloadCodec.HEADER_BYTES) {
+            if (publisherId != null) {
+                check(publisherId, PayloadCodec.sequence32(body, offset), redelivered);
+            }
+            // Monotonic timestamps mean something only for this process's messages.
+            if (own || payloadClock.mode().wall()) {
+                long latency = payloadClock.latencyNanos(PayloadCodec.timestamp(body, offset), now);
                 if (latency >= 0) {
                     endToEnd.recordNanos(latency);
                 } else {
                     counters.clockSkew.increment();
                 }
             }
-        } else {
-            counters.foreign.increment();
         }
         if (ackPolicy.isPresent()) {
             ackPolicy.get().ack(tag);
@@ -74,6 +104,37 @@ final class ConsumerTask implements DeliveryListener {
             done = true;
             ackPolicy.ifPresent(AckPolicy::flush);
             control.consumerReachedGoal();
+        }
+    }
+
+    /** Simulated processing: the message counts as handled, and its latency is taken, afterwards. */
+    private long process(long start) {
+        DurationRange range = processing.get();
+        long min = range.min().toNanos();
+        long max = range.max().toNanos();
+        long until = start + (min == max ? min : random.nextLong(min, max + 1));
+        long now = start;
+        while (until - now > 0) {
+            clock.parkNanos(until - now);
+            now = clock.nanoTime();
+        }
+        return now;
+    }
+
+    private void check(String publisherId, long sequence32, boolean redelivered) {
+        SequenceTracker.Arrival arrival = integrity.arrive(publisherId, sequence32, redelivered);
+        if (redelivered || arrival == SequenceTracker.Arrival.DUPLICATE) {
+            return;
+        }
+        long[] last = lastSequence.get(publisherId);
+        if (last == null) {
+            lastSequence.put(publisherId, new long[] {sequence32});
+            return;
+        }
+        if ((int) (sequence32 - last[0]) < 0) {
+            counters.outOfOrder.increment();
+        } else {
+            last[0] = sequence32;
         }
     }
 

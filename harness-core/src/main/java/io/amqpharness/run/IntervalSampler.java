@@ -26,7 +26,7 @@ final class IntervalSampler {
     private final List<IntervalStats> intervals = new ArrayList<>();
     private final long startNanos;
     private long lastNanos;
-    private CountSnapshot last = CountSnapshot.ZERO;
+    private CountSnapshot previous = CountSnapshot.ZERO;
     private long peakHeapBytes;
     private volatile long drainStartNanos;
     private volatile boolean draining;
@@ -47,7 +47,20 @@ final class IntervalSampler {
         draining = true;
     }
 
+    /** Closes the current interval and reports it. */
     synchronized IntervalStats sample() {
+        return sample(false);
+    }
+
+    /**
+     * Closes the last interval; it is reported only if anything happened in it (the histograms
+     * are folded into the cumulative ones either way).
+     */
+    synchronized void sampleLast() {
+        sample(true);
+    }
+
+    private IntervalStats sample(boolean last) {
         long now = clock.nanoTime();
         CountSnapshot total = measurements.counters().snapshot();
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
@@ -57,12 +70,16 @@ final class IntervalSampler {
             histograms.put(m, h);
             summaries.put(m, LatencySummary.of(h));
         }
+        CountSnapshot delta = total.minus(previous);
+        if (last && delta.equals(CountSnapshot.ZERO) && summaries.values().stream().allMatch(LatencySummary::isEmpty)) {
+            return null;
+        }
         IntervalStats.Phase phase = draining && lastNanos - drainStartNanos >= 0
                 ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
-                Duration.ofNanos(now - lastNanos), phase, total.minus(last), total, inFlight.getAsLong(), summaries);
+                Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries);
         intervals.add(stats);
-        last = total;
+        previous = total;
         lastNanos = now;
         peakHeapBytes = Math.max(peakHeapBytes, ClientStats.heapUsedBytes());
         for (RunListener l : listeners) {

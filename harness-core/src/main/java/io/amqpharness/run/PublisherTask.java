@@ -5,6 +5,7 @@ import io.amqpharness.flow.Pacer;
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
+import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.spi.PublisherLink;
 import java.util.Optional;
@@ -27,6 +28,7 @@ final class PublisherTask implements Runnable {
     private final Counters counters;
     private final LatencyRecorder publishDelay;
     private final NanoClock clock;
+    private final PayloadClock payloadClock;
     private final RunControl control;
     private final BooleanSupplier publishing;
     private volatile Thread thread;
@@ -34,7 +36,8 @@ final class PublisherTask implements Runnable {
     private volatile long sent;
 
     PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, OptionalDouble rate, OptionalLong limit,
-                  int sizeBytes, Counters counters, LatencyRecorder publishDelay, NanoClock clock, RunControl control) {
+                  int sizeBytes, Counters counters, LatencyRecorder publishDelay, NanoClock clock,
+                  PayloadClock payloadClock, RunControl control) {
         this.link = link;
         this.tracker = tracker;
         this.rate = rate;
@@ -43,6 +46,7 @@ final class PublisherTask implements Runnable {
         this.counters = counters;
         this.publishDelay = publishDelay;
         this.clock = clock;
+        this.payloadClock = payloadClock;
         this.control = control;
         this.publishing = control::publishing;
     }
@@ -93,7 +97,7 @@ final class PublisherTask implements Runnable {
                 break;
             }
             long now = clock.nanoTime();
-            PayloadCodec.write(body, seq, p != null ? intended : now);
+            PayloadCodec.write(body, seq, payloadClock.stamp(p != null ? intended : now));
             if (t != null) {
                 t.register(seq, now);
             }

@@ -3,6 +3,8 @@ package io.amqpharness.run;
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.flow.ConfirmTracker;
 import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.Integrity;
+import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
@@ -47,6 +49,8 @@ final class RunExecution {
     private final List<RunListener> listeners;
     private final NanoClock clock;
     private final Measurements measurements = new Measurements();
+    private final Integrity integrity;
+    private final PayloadClock payloadClock;
     private final RunControl control;
     private final List<PublisherTask> publishers = new ArrayList<>();
     private final List<Thread> publisherThreads = new ArrayList<>();
@@ -71,6 +75,8 @@ final class RunExecution {
         this.clock = clock;
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent() ? scenario.consuming().consumers() : 0;
         this.control = new RunControl(scenario.publishing().producers(), withGoal, Thread.currentThread());
+        this.integrity = new Integrity(measurements.counters(), runId + "-p");
+        this.payloadClock = new PayloadClock(scenario.run().clock(), clock.nanoTime(), Instant.now());
     }
 
     void stop() {
@@ -103,7 +109,9 @@ final class RunExecution {
         stopConsumers();
         timers.shutdownNow();
         awaitTermination();
-        sampler.sample();
+        sampler.sampleLast();
+        // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
+        consumers.forEach(t -> closeQuietly(t.link()));
         long end = clock.nanoTime();
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart);
     }
@@ -128,8 +136,8 @@ final class RunExecution {
                     scenario.topology().queueType(), c.prefetch(), c.autoAck(), c.streamOffset()));
             Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
                     : Optional.of(new AckPolicy(link, c.ackEvery(), ackTimeoutNanos, clock));
-            ConsumerTask task = new ConsumerTask(link, policy, c.messagesPerConsumer(), runId + "-p",
-                    measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
+            ConsumerTask task = new ConsumerTask(link, policy, c.messagesPerConsumer(), integrity, payloadClock,
+                    c.consumerLatency(), measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
             consumers.add(task);
             link.start(task);
         }
@@ -158,7 +166,7 @@ final class RunExecution {
             publisherLinks.add(link);
             PublisherTask task = new PublisherTask(link, tracker, p.ratePerProducer(), p.messagesPerProducer(),
                     p.messageSizeBytes(), measurements.counters(), measurements.recorder(Metric.PUBLISH_DELAY),
-                    clock, control);
+                    clock, payloadClock, control);
             publishers.add(task);
             Thread thread = new Thread(task, "harness-publisher-" + i);
             thread.setDaemon(true);
@@ -343,7 +351,7 @@ final class RunExecution {
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos) {
-        CountSnapshot counts = measurements.counters().snapshot();
+        CountSnapshot counts = measurements.counters().snapshot().withLost(integrity.missing());
         notes.addAll(driver.notes());
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().producers() > 0) {
@@ -369,12 +377,15 @@ final class RunExecution {
             histograms.put(m, h);
             latency.put(m, LatencySummary.of(h));
         }
-        ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(),
+        ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(), ClientStats.peakRss(),
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
         String failure = control.failure();
+        long expected = expectedDeliveries(counts);
         return new RunResult(runId, scenario, broker, queueNames(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts, inFlight(),
-                left, rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, driver.facts(),
+                left, expected >= 0 && !scenario.consuming().messagesPerConsumer().isPresent()
+                        && scenario.consuming().consumers() > 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
+                rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, driver.facts(),
                 notes,
                 Optional.ofNullable(failure));
     }

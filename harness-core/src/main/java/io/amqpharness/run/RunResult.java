@@ -27,6 +27,10 @@ import java.util.OptionalLong;
  * @param counts              message counts over the whole run
  * @param unconfirmedAtStop   messages still awaiting a verdict when the run ended
  * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell
+ * @param expectedDeliveries  how many of this run's messages consumers should have received when
+ *                            the topology routes each to exactly one consumed queue (confirmed
+ *                            messages with confirms, published minus returned without); empty
+ *                            when the topology or a consumer limit makes that unknowable
  * @param rates               average rates
  * @param latency             percentile ladders over the whole run, per metric
  * @param histograms          exact distributions, per metric
@@ -49,6 +53,7 @@ public record RunResult(
         CountSnapshot counts,
         long unconfirmedAtStop,
         OptionalLong leftInQueues,
+        OptionalLong expectedDeliveries,
         Rates rates,
         Map<Metric, LatencySummary> latency,
         LatencyHistograms histograms,
@@ -69,6 +74,30 @@ public record RunResult(
     /** The percentile ladder of one metric over the whole run. */
     public LatencySummary latency(Metric metric) {
         return latency.getOrDefault(metric, LatencySummary.EMPTY);
+    }
+
+    /**
+     * Expected deliveries that neither arrived nor are still in the queue: expected minus this
+     * run's messages consumed (first deliveries) minus what is left in the queue. Zero when
+     * everything is accounted for; negative when consumers also got messages whose confirm was
+     * still outstanding at the end; empty when it cannot be known.
+     */
+    public OptionalLong unaccountedDeliveries() {
+        if (expectedDeliveries.isEmpty() || leftInQueues.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(expectedDeliveries.getAsLong() - counts.ownUnique() - leftInQueues.getAsLong());
+    }
+
+    /**
+     * The largest value each percentile of a metric reached in any reporting interval while
+     * publishers ran ("max 99th over 15 s intervals", as the seed reports put it).
+     */
+    public LatencySummary maxOverIntervals(Metric metric) {
+        List<LatencySummary> running = intervals.stream()
+                .filter(i -> i.phase() == IntervalStats.Phase.RUNNING).map(i -> i.latency(metric)).toList();
+        return LatencySummary.maxOf(running.isEmpty()
+                ? intervals.stream().map(i -> i.latency(metric)).toList() : running);
     }
 
     /** True if the run ended because something failed. */

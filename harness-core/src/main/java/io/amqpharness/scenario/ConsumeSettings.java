@@ -19,6 +19,9 @@ import java.util.OptionalLong;
  *                            {@code ackEvery} messages arrived; empty means no time bound
  * @param messagesPerConsumer stop each consumer after this many messages; empty means no limit
  * @param streamOffset        where stream consumers start; empty means the broker's default (next)
+ * @param consumerLatency     simulated processing time per message, fixed or drawn uniformly from a
+ *                            range, spent before the message is settled and its end-to-end latency
+ *                            recorded; empty means none
  */
 public record ConsumeSettings(
         int consumers,
@@ -27,5 +30,6 @@ public record ConsumeSettings(
         int ackEvery,
         Optional<Duration> ackTimeout,
         OptionalLong messagesPerConsumer,
-        Optional<StreamOffset> streamOffset) {
+        Optional<StreamOffset> streamOffset,
+        Optional<DurationRange> consumerLatency) {
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
  * @param interval     reporting interval; default 1 s
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
+ * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
  */
-public record RunSettings(Optional<Duration> time, Duration interval, Duration drainTimeout) {
+public record RunSettings(Optional<Duration> time, Duration interval, Duration drainTimeout, ClockMode clock) {
 }

@@ -97,6 +97,7 @@ public final class Scenario {
                 .multiAckEvery(consuming.ackEvery())
                 .interval(run.interval())
                 .drainTimeout(run.drainTimeout())
+                .clock(run.clock())
                 .queueType(topology.queueType())
                 .exchange(topology.exchange())
                 .predeclared(topology.predeclared())
@@ -110,6 +111,7 @@ public final class Scenario {
         consuming.ackTimeout().ifPresent(b::ackTimeout);
         consuming.messagesPerConsumer().ifPresent(b::consumerMessageCount);
         consuming.streamOffset().ifPresent(b::streamOffset);
+        consuming.consumerLatency().ifPresent(b::consumerLatency);
         topology.queue().ifPresent(b::queue);
         topology.routingKey().ifPresent(b::routingKey);
         run.time().ifPresent(b::time);
@@ -171,8 +173,10 @@ public final class Scenario {
         private boolean predeclared;
         private boolean keepTopology;
         private StreamOffset streamOffset;
+        private DurationRange consumerLatency;
         private AddressFormat addressFormat = AddressFormat.AUTO;
         private Duration drainTimeout = Duration.ofSeconds(30);
+        private ClockMode clock = ClockMode.MONOTONIC;
 
         private Builder() {
         }
@@ -327,6 +331,12 @@ public final class Scenario {
             return this;
         }
 
+        /** Simulated processing time per message before it is settled; default none. */
+        public Builder consumerLatency(DurationRange latency) {
+            this.consumerLatency = latency;
+            return this;
+        }
+
         /** AMQP 1.0 address format; default {@link AddressFormat#AUTO} (from the broker's version). */
         public Builder addressFormat(AddressFormat format) {
             this.addressFormat = format;
@@ -336,6 +346,15 @@ public final class Scenario {
         /** How long to wait for outstanding confirms and deliveries after publishing stops; default 30 s. */
         public Builder drainTimeout(Duration timeout) {
             this.drainTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * What message timestamps mean; default {@link ClockMode#MONOTONIC}. Use a wall clock when
+         * publishers and consumers run in different processes.
+         */
+        public Builder clock(ClockMode mode) {
+            this.clock = mode;
             return this;
         }
 
@@ -368,13 +387,14 @@ public final class Scenario {
                     new ConsumeSettings(consumers, prefetch, autoAck, multiAckEvery,
                             Optional.ofNullable(ackTimeout),
                             consumerMessages == null ? OptionalLong.empty() : OptionalLong.of(consumerMessages),
-                            Optional.ofNullable(streamOffset)),
+                            Optional.ofNullable(streamOffset), Optional.ofNullable(consumerLatency)),
                     new TopologySettings(queueType == null ? QueueType.CLASSIC : queueType,
                             Optional.ofNullable(queue), exchangeName == null ? "" : exchangeName,
                             Optional.ofNullable(routingKey), predeclared, keepTopology,
                             addressFormat == null ? AddressFormat.AUTO : addressFormat),
                     new RunSettings(Optional.ofNullable(time), interval == null ? Duration.ofSeconds(1) : interval,
-                            drainTimeout == null ? Duration.ofSeconds(30) : drainTimeout));
+                            drainTimeout == null ? Duration.ofSeconds(30) : drainTimeout,
+                            clock == null ? ClockMode.MONOTONIC : clock));
             if (p.isEmpty()) {
                 Drivers.find(scenario.protocol()).ifPresentOrElse(
                         provider -> provider.validate(scenario, p),

@@ -55,10 +55,14 @@ final class ScenarioArguments {
         c.ackTimeout().ifPresent(d -> add(a, Setting.ACK_TIMEOUT, Durations.format(d)));
         c.messagesPerConsumer().ifPresent(n -> add(a, Setting.CONSUMER_MESSAGES, Long.toString(n)));
         c.streamOffset().ifPresent(o -> add(a, Setting.STREAM_OFFSET, o.toString()));
+        c.consumerLatency().ifPresent(l -> add(a, Setting.CONSUMER_LATENCY, l.toString()));
         RunSettings r = s.run();
         r.time().ifPresent(d -> add(a, Setting.TIME, Durations.format(d)));
         if (!r.interval().equals(java.time.Duration.ofSeconds(1))) {
             add(a, Setting.INTERVAL, Durations.format(r.interval()));
+        }
+        if (r.clock() != ClockMode.MONOTONIC) {
+            add(a, Setting.CLOCK, r.clock().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
         if (!r.drainTimeout().equals(java.time.Duration.ofSeconds(30))) {
             add(a, Setting.DRAIN_TIMEOUT, Durations.format(r.drainTimeout()));

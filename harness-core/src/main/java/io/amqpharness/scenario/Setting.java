@@ -32,8 +32,10 @@ public enum Setting {
     PREDECLARED("--predeclared"),
     KEEP_TOPOLOGY("--keep-topology"),
     STREAM_OFFSET("--stream-offset"),
+    CONSUMER_LATENCY("--consumer-latency"),
     ADDRESS_FORMAT("--address-format"),
-    DRAIN_TIMEOUT("--drain-timeout");
+    DRAIN_TIMEOUT("--drain-timeout"),
+    CLOCK("--clock");
 
     private final String optionName;
 

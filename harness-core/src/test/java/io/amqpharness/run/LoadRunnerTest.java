@@ -124,6 +124,37 @@ class LoadRunnerTest {
     }
 
     @Test
+    void messagesRemovedBehindTheHarnesssBackAreReportedLost() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, false, false, 0, 10, 0, false);
+        RunResult r = new LoadRunner(scenario().producers(2).producerMessageCount(1_000).confirm(50)
+                .drainTimeout(Duration.ofSeconds(3)).build()).run();
+        assertThat(r.counts().confirmed()).isEqualTo(2_000);
+        assertThat(r.counts().consumed()).isEqualTo(1_800);
+        // every 10th of each publisher's 1,000 is gone: 99 gaps below the highest received, plus 1,000 itself
+        assertThat(r.counts().lost()).isEqualTo(198);
+        assertThat(r.unaccountedDeliveries()).hasValue(200);
+        assertThat(r.counts().duplicated()).isZero();
+    }
+
+    @Test
+    void duplicatesAndReorderingAreCountedApart() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, false, false, 0, 0, 100, true);
+        RunResult r = new LoadRunner(scenario().producerMessageCount(1_000).confirm(50).build()).run();
+        assertThat(r.counts().duplicated()).isEqualTo(10);
+        assertThat(r.counts().outOfOrder()).isEqualTo(500);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().ownUnique()).isEqualTo(1_000);
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+
+    @Test
+    void maxPercentileOverIntervalsIsAtLeastTheWholeRunsMedian() {
+        RunResult r = new LoadRunner(scenario().rate(500).time(Duration.ofMillis(800)).build()).run();
+        assertThat(r.maxOverIntervals(Metric.END_TO_END).p99()).isGreaterThanOrEqualTo(r.latency(Metric.END_TO_END).p50());
+        assertThat(r.maxOverIntervals(Metric.END_TO_END).count()).isPositive();
+    }
+
+    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())

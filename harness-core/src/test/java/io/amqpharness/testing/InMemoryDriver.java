@@ -42,9 +42,17 @@ public final class InMemoryDriver implements ProtocolDriver {
      * @param withholdConfirms never confirm (to test timeouts)
      * @param returnAll     return every message as unroutable (mandatory)
      * @param failAfter     fail the publisher link after this many sends (0: never)
+     * @param dropEvery     confirm but silently drop every n-th message (0: never): loss behind the harness's back
+     * @param duplicateEvery enqueue every n-th message twice (0: never)
+     * @param swapPairs     deliver messages 2k+1 and 2k+2 in swapped order
      */
-    public record Behavior(int nackEvery, int confirmBatch, boolean withholdConfirms, boolean returnAll, int failAfter) {
-        public static final Behavior NORMAL = new Behavior(0, 1, false, false, 0);
+    public record Behavior(int nackEvery, int confirmBatch, boolean withholdConfirms, boolean returnAll, int failAfter,
+                           int dropEvery, int duplicateEvery, boolean swapPairs) {
+        public static final Behavior NORMAL = new Behavior(0, 1, false, false, 0, 0, 0, false);
+
+        public Behavior(int nackEvery, int confirmBatch, boolean withholdConfirms, boolean returnAll, int failAfter) {
+            this(nackEvery, confirmBatch, withholdConfirms, returnAll, failAfter, 0, 0, false);
+        }
     }
 
     /** The behaviour of drivers created from now on. */
@@ -120,9 +128,7 @@ public final class InMemoryDriver implements ProtocolDriver {
                     if (b.returnAll() && spec.mandatory()) {
                         outcomes.returned(copy, 0, copy.length);
                     } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
-                        if (queue != null) {
-                            queue.add(new Message(copy, spec.publisherId(), false));
-                        }
+                        enqueue(queue, new Message(copy, spec.publisherId(), false), seq);
                     }
                     if (!spec.confirms() || b.withholdConfirms()) {
                         return;
@@ -138,6 +144,26 @@ public final class InMemoryDriver implements ProtocolDriver {
                         unconfirmedFrom = seq + 1;
                     }
                 });
+            }
+
+            private Message held;
+
+            private void enqueue(LinkedBlockingDeque<Message> q, Message m, long seq) {
+                if (q == null || (b.dropEvery() > 0 && seq % b.dropEvery() == 0)) {
+                    return;
+                }
+                if (b.swapPairs() && seq % 2 == 1) {
+                    held = m;
+                    return;
+                }
+                q.add(m);
+                if (held != null) {
+                    q.add(held);
+                    held = null;
+                }
+                if (b.duplicateEvery() > 0 && seq % b.duplicateEvery() == 0) {
+                    q.add(m);
+                }
             }
 
             @Override

@@ -1,0 +1,80 @@
+package io.amqpharness.measure;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Per-publisher sequence checks for every identified message consumers receive: first receipts,
+ * duplicates, late arrivals and losses, counted into {@link Counters}. Thread-safe.
+ */
+public final class Integrity {
+    private final Map<String, SequenceTracker> trackers = new ConcurrentHashMap<>();
+    private final Counters counters;
+    private final String ownPrefix;
+
+    /**
+     * @param counters  where results are counted
+     * @param ownPrefix publisher identities of this run start with it
+     */
+    public Integrity(Counters counters, String ownPrefix) {
+        this.counters = counters;
+        this.ownPrefix = ownPrefix;
+    }
+
+    /** Whether a publisher identity belongs to this run. */
+    public boolean own(String publisherId) {
+        return publisherId.startsWith(ownPrefix);
+    }
+
+    /**
+     * Checks one delivery of an identified message.
+     *
+     * @return how it relates to earlier deliveries of the same publisher's messages
+     */
+    public SequenceTracker.Arrival arrive(String publisherId, long sequence32, boolean redelivered) {
+        SequenceTracker t = trackers.get(publisherId);
+        if (t == null) {
+            t = trackers.computeIfAbsent(publisherId, k -> new SequenceTracker());
+        }
+        long lostBefore = t.declaredLost();
+        SequenceTracker.Arrival a = t.arrive(sequence32, redelivered);
+        switch (a) {
+            case FIRST -> countFirst(publisherId);
+            case LATE -> {
+                countFirst(publisherId);
+                counters.late.increment();
+            }
+            case DUPLICATE -> counters.duplicated.increment();
+            case REDELIVERY -> { }
+        }
+        long lostDelta = t.declaredLost() - lostBefore;
+        if (lostDelta != 0) {
+            counters.lost.add(lostDelta);
+        }
+        return a;
+    }
+
+    private void countFirst(String publisherId) {
+        counters.unique.increment();
+        if (own(publisherId)) {
+            counters.ownUnique.increment();
+        }
+    }
+
+    /**
+     * Sequences missing below the highest one received, over every publisher: what consumers can
+     * tell was lost. Call once consumers have stopped.
+     */
+    public long missing() {
+        long sum = 0;
+        for (SequenceTracker t : trackers.values()) {
+            sum += t.missing();
+        }
+        return sum;
+    }
+
+    /** Publishers whose messages arrived. */
+    public int publishers() {
+        return trackers.size();
+    }
+}

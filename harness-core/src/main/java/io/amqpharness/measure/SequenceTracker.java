@@ -1,0 +1,142 @@
+package io.amqpharness.measure;
+
+import java.util.TreeSet;
+
+/**
+ * What one publisher's messages looked like on arrival: which sequence numbers came, which came
+ * twice, which are missing. Sequences start at 1. A sliding bitmap covers the sequences after the
+ * lowest one not yet received; it grows (up to {@link #MAX_WINDOW}) while messages arrive out of
+ * order, and a sequence it has to give up on is declared lost, to be taken back if it turns up late.
+ *
+ * <p>Thread-safe: methods synchronise on the tracker, so competing consumers of one publisher's
+ * messages serialise here (an uncontended lock in the usual one-consumer case).
+ */
+public final class SequenceTracker {
+    /** Largest reordering distance tracked exactly, in messages. */
+    public static final int MAX_WINDOW = 1 << 16;
+    /** Sequences remembered as lost so that a late arrival is not taken for a duplicate. */
+    static final int MAX_REMEMBERED_LOST = 1 << 20;
+    private static final int INITIAL_WINDOW = 1 << 10;
+
+    /** How a delivery relates to what arrived before. */
+    public enum Arrival {
+        /** First time this sequence arrived. */
+        FIRST,
+        /** First arrival of a sequence that had been declared lost. */
+        LATE,
+        /** Arrived before, and the broker flagged this delivery as redelivered. */
+        REDELIVERY,
+        /** Arrived before, and the broker did not flag it as redelivered. */
+        DUPLICATE
+    }
+
+    private long[] bits = new long[INITIAL_WINDOW / 64];
+    /** Every sequence below {@code base} has arrived or is in {@link #declaredLost}. */
+    private long base = 1;
+    private long highest;
+    private final TreeSet<Long> declaredLost = new TreeSet<>();
+    private long lostCount;
+
+    /**
+     * Records the arrival of a sequence given by its low 32 bits.
+     *
+     * @param sequence32  the low 32 bits from the message header
+     * @param redelivered the broker's redelivered flag
+     */
+    public synchronized Arrival arrive(long sequence32, boolean redelivered) {
+        long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
+        if (seq < 1) {
+            return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
+        }
+        if (seq < base) {
+            if (declaredLost.remove(seq)) {
+                lostCount--;
+                return Arrival.LATE;
+            }
+            return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
+        }
+        ensureCovers(seq);
+        int index = (int) (seq % window());
+        long mask = 1L << (index & 63);
+        if ((bits[index >>> 6] & mask) != 0) {
+            return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
+        }
+        bits[index >>> 6] |= mask;
+        highest = Math.max(highest, seq);
+        advanceBase();
+        return Arrival.FIRST;
+    }
+
+    /** Highest sequence seen so far (0 before any). */
+    public synchronized long highest() {
+        return highest;
+    }
+
+    /** Sequences declared lost while the run went on (a window had to move past them). */
+    public synchronized long declaredLost() {
+        return lostCount;
+    }
+
+    /** Sequences missing below the highest one seen: those declared lost plus the gaps still in the window. */
+    public synchronized long missing() {
+        long gaps = 0;
+        for (long s = base; s < highest; s++) {
+            if (!received(s)) {
+                gaps++;
+            }
+        }
+        return lostCount + gaps;
+    }
+
+    private int window() {
+        return bits.length * 64;
+    }
+
+    private boolean received(long seq) {
+        int index = (int) (seq % window());
+        return (bits[index >>> 6] & (1L << (index & 63))) != 0;
+    }
+
+    private void ensureCovers(long seq) {
+        while (seq >= base + window()) {
+            if (window() < MAX_WINDOW) {
+                grow();
+            } else {
+                giveUpOnBase();
+            }
+        }
+    }
+
+    /** Doubles the window, re-placing the received flags of [base, base + old window). */
+    private void grow() {
+        int oldWindow = window();
+        long[] old = bits;
+        bits = new long[old.length * 2];
+        for (long s = base; s < base + oldWindow; s++) {
+            int i = (int) (s % oldWindow);
+            if ((old[i >>> 6] & (1L << (i & 63))) != 0) {
+                int j = (int) (s % window());
+                bits[j >>> 6] |= 1L << (j & 63);
+            }
+        }
+    }
+
+    /** The lowest missing sequence is too far behind: declare it lost and move on. */
+    private void giveUpOnBase() {
+        lostCount++;
+        if (declaredLost.size() >= MAX_REMEMBERED_LOST) {
+            declaredLost.pollFirst();
+        }
+        declaredLost.add(base);
+        base++;
+        advanceBase();
+    }
+
+    private void advanceBase() {
+        while (base <= highest && received(base)) {
+            int index = (int) (base % window());
+            bits[index >>> 6] &= ~(1L << (index & 63));
+            base++;
+        }
+    }
+}
