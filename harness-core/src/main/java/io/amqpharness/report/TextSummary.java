@@ -146,7 +146,7 @@ public final class TextSummary {
             return;
         }
         if (r.intervals().size() > 1) {
-            line(b, "Highest value of each percentile over %s intervals:",
+            line(b, "Highest value of each percentile in any one %s interval:",
                     io.amqpharness.scenario.Durations.format(r.scenario().run().interval()));
             for (Metric m : Metric.values()) {
                 row(b, m.label(), r.maxOverIntervals(m));
