@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A consumer on its own channel: {@code basic.qos} from the prefetch, {@code basic.consume} with
- * the stream offset as {@code x-stream-offset}, acks and nacks with the multiple flag.
+ * the subscription arguments and the stream offset as {@code x-stream-offset} (or a polling loop
+ * of {@code basic.get}), acks, nacks and rejects with the multiple flag where it applies.
  */
 final class Amqp091Consumer implements ConsumerLink {
     private final Channel channel;
@@ -29,23 +30,32 @@ final class Amqp091Consumer implements ConsumerLink {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile String consumerTag;
+    private volatile Poller poller;
 
-    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) {
+    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) throws IOException {
         this.channel = channel;
         this.spec = spec;
         this.onClose = onClose;
+        if (spec.exclusiveQueue().isPresent()) {
+            TopologyClient.declareQueue(channel, spec.exclusiveQueue().get());
+        }
     }
 
     @Override
     public void start(DeliveryListener listener) {
         try {
+            if (spec.polling()) {
+                poller = new Poller(channel, spec, listener, () -> cancelled.get() || closed.get());
+                poller.start();
+                return;
+            }
             if (spec.prefetch().isPresent()) {
                 channel.basicQos(spec.prefetch().getAsInt());
             }
-            Map<String, Object> args = new HashMap<>();
+            Map<String, Object> args = new HashMap<>(spec.arguments());
             spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", offsetArgument(o)));
-            consumerTag = channel.basicConsume(spec.queue(), spec.autoAck(), spec.connectionName(), false, false,
-                    args, new DefaultConsumer(channel) {
+            consumerTag = channel.basicConsume(spec.queue(), spec.autoAck(), spec.connectionName() + "-" + spec.index(),
+                    false, false, args, new DefaultConsumer(channel) {
                         @Override
                         public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
                                                    byte[] body) {
@@ -89,30 +99,44 @@ final class Amqp091Consumer implements ConsumerLink {
 
     @Override
     public void ack(long tag, boolean multiple) {
-        try {
-            channel.basicAck(tag, multiple);
-        } catch (IOException | RuntimeException e) {
-            if (!closed.get()) {
-                throw new DriverException(AmqpErrors.operationFailure("Acknowledging", e), e);
-            }
-        }
+        settle("Acknowledging", () -> channel.basicAck(tag, multiple));
     }
 
     @Override
     public void nack(long tag, boolean multiple, boolean requeue) {
+        settle("Negatively acknowledging", () -> channel.basicNack(tag, multiple, requeue));
+    }
+
+    @Override
+    public void reject(long tag, boolean requeue) {
+        settle("Rejecting", () -> channel.basicReject(tag, requeue));
+    }
+
+    private interface Settlement {
+        void run() throws IOException;
+    }
+
+    private void settle(String what, Settlement s) {
         try {
-            channel.basicNack(tag, multiple, requeue);
+            s.run();
         } catch (IOException | RuntimeException e) {
             if (!closed.get()) {
-                throw new DriverException(AmqpErrors.operationFailure("Rejecting", e), e);
+                throw new DriverException(AmqpErrors.operationFailure(what, e), e);
             }
         }
     }
 
     @Override
     public void cancel() {
+        if (!cancelled.compareAndSet(false, true)) {
+            return;
+        }
+        Poller p = poller;
+        if (p != null) {
+            p.stopAndJoin();
+        }
         String tag = consumerTag;
-        if (tag != null && cancelled.compareAndSet(false, true) && channel.isOpen()) {
+        if (tag != null && channel.isOpen()) {
             try {
                 channel.basicCancel(tag);
             } catch (IOException | RuntimeException e) {
@@ -124,6 +148,10 @@ final class Amqp091Consumer implements ConsumerLink {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            Poller p = poller;
+            if (p != null) {
+                p.stopAndJoin();
+            }
             TopologyClient.closeQuietly(channel);
             onClose.run();
         }

@@ -2,49 +2,56 @@ package io.amqpharness.amqp091;
 
 import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
+import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.spi.DriverException;
-import io.amqpharness.topology.AmqpErrors;
-import io.amqpharness.topology.TopologyClient;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.topology.AmqpErrors;
+import io.amqpharness.topology.TopologyClient;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A publisher on its own channel. Properties are built once; the body array is the caller's and
  * is written to the socket before {@code basicPublish} returns (blocking I/O), so it can be
- * reused. Confirm delivery tags are translated to the core's sequence numbers.
+ * reused. Confirm delivery tags are translated to the core's sequence numbers. With transactions,
+ * every {@code txSize} sends are committed and reported confirmed with one multiple outcome.
  */
 final class Amqp091Publisher implements PublisherLink {
     private final Channel channel;
     private final String exchange;
-    private final String routingKey;
     private final boolean mandatory;
     private final AMQP.BasicProperties properties;
+    private final PublishOutcomeListener outcomes;
+    private final int txSize;
     private final Runnable onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Delivery tag minus core sequence number; fixed at the first send (0 on a fresh channel). */
     private volatile long tagOffset;
     private boolean started;
+    private int uncommitted;
+    private long lastSeq;
 
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose)
             throws IOException {
         this.channel = channel;
         this.exchange = spec.exchange();
-        this.routingKey = spec.routingKey();
         this.mandatory = spec.mandatory();
+        this.outcomes = outcomes;
         this.onClose = onClose;
-        this.properties = new AMQP.BasicProperties.Builder()
-                .deliveryMode(spec.persistent() ? 2 : 1)
-                .appId(spec.publisherId())
-                .build();
+        this.txSize = spec.txSize().orElse(0);
+        this.properties = properties(spec);
         if (spec.confirms()) {
             channel.confirmSelect();
             channel.addConfirmListener(
                     (tag, multiple) -> outcomes.settled(tag - tagOffset, multiple, PublishOutcome.CONFIRMED),
                     (tag, multiple) -> outcomes.settled(tag - tagOffset, multiple, PublishOutcome.NACKED));
+        } else if (txSize > 0) {
+            channel.txSelect();
         }
         if (spec.mandatory()) {
             channel.addReturnListener(r -> outcomes.returned(r.getBody(), 0, r.getBody().length));
@@ -57,16 +64,56 @@ final class Amqp091Publisher implements PublisherLink {
         });
     }
 
+    static AMQP.BasicProperties properties(PublisherSpec spec) {
+        MessageProperties m = spec.properties();
+        AMQP.BasicProperties.Builder b = new AMQP.BasicProperties.Builder()
+                .deliveryMode(spec.persistent() ? 2 : 1)
+                .appId(spec.publisherId());
+        m.contentType().ifPresent(b::contentType);
+        m.contentEncoding().ifPresent(b::contentEncoding);
+        m.priority().ifPresent(b::priority);
+        m.expiration().ifPresent(d -> b.expiration(Long.toString(d.toMillis())));
+        m.type().ifPresent(b::type);
+        if (!m.headers().isEmpty()) {
+            Map<String, Object> headers = new HashMap<>(m.headers());
+            b.headers(headers);
+        }
+        return b.build();
+    }
+
     @Override
-    public void send(long seq, byte[] body) {
+    public void send(long seq, byte[] body, String routingKey) {
         if (!started) {
             started = true;
             tagOffset = channel.getNextPublishSeqNo() - seq;
         }
         try {
             channel.basicPublish(exchange, routingKey, mandatory, properties, body);
+            if (txSize > 0) {
+                lastSeq = seq;
+                if (++uncommitted >= txSize) {
+                    commit();
+                }
+            }
         } catch (IOException | RuntimeException e) {
             throw new DriverException(AmqpErrors.operationFailure("Publishing", e), e);
+        }
+    }
+
+    private void commit() throws IOException {
+        channel.txCommit();
+        uncommitted = 0;
+        outcomes.settled(lastSeq, true, PublishOutcome.CONFIRMED);
+    }
+
+    @Override
+    public void flush() {
+        if (uncommitted > 0 && channel.isOpen()) {
+            try {
+                commit();
+            } catch (IOException | RuntimeException e) {
+                throw new DriverException(AmqpErrors.operationFailure("Committing the last transaction", e), e);
+            }
         }
     }
 

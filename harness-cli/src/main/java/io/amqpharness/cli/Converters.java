@@ -3,12 +3,18 @@ package io.amqpharness.cli;
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.DataSize;
+import io.amqpharness.scenario.ExchangeType;
+import io.amqpharness.scenario.ExitWhen;
+import io.amqpharness.scenario.RateStep;
+import io.amqpharness.scenario.SizeStep;
+import io.amqpharness.scenario.TypedArguments;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.StreamOffset;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -91,6 +97,53 @@ final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException("'" + value + "' is not a clock; use monotonic, wall or wall-millis");
             }
+        }
+    }
+
+    static final class ExchangeTypeConverter implements ITypeConverter<ExchangeType> {
+        @Override
+        public ExchangeType convert(String value) {
+            try {
+                return ExchangeType.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not an exchange type; use direct, fanout, topic "
+                        + "or headers");
+            }
+        }
+    }
+
+    static final class ExitWhenConverter implements ITypeConverter<ExitWhen> {
+        @Override
+        public ExitWhen convert(String value) {
+            try {
+                return ExitWhen.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a condition; use empty or idle");
+            }
+        }
+    }
+
+    static final class ArgumentsConverter implements ITypeConverter<KeyValues> {
+        @Override
+        public KeyValues convert(String value) {
+            return TypedArguments.parse(value).map(KeyValues::new).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a list of key=value pairs; use for example x-max-length=1000,x-overflow=drop-head"));
+        }
+    }
+
+    static final class RateStepsConverter implements ITypeConverter<List<RateStep>> {
+        @Override
+        public List<RateStep> convert(String value) {
+            return RateStep.parseList(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a list of RATE:DURATION steps; use for example 100:60s,1000:10s"));
+        }
+    }
+
+    static final class SizeStepsConverter implements ITypeConverter<List<SizeStep>> {
+        @Override
+        public List<SizeStep> convert(String value) {
+            return SizeStep.parseList(value).orElseThrow(() -> new TypeConversionException(
+                    "'" + value + "' is not a list of SIZE:DURATION steps; use for example 1000:30s,10kb:30s"));
         }
     }
 

@@ -60,6 +60,12 @@ public final class AckPolicy {
         link.nack(tag, false, requeue);
     }
 
+    /** Settles the pending acks, then rejects {@code tag} on its own. */
+    public synchronized void reject(long tag, boolean requeue) {
+        flushLocked();
+        link.reject(tag, requeue);
+    }
+
     /** Settles pending acks if the oldest has waited at least the timeout. For the timer thread. */
     public synchronized void flushIfDue(long nowNanos) {
         if (pendingCount > 0 && timeoutNanos > 0 && nowNanos - firstPendingNanos >= timeoutNanos) {

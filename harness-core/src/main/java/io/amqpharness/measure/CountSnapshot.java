@@ -25,14 +25,18 @@ package io.amqpharness.measure;
  *                     publisher on the same consumer
  * @param lost         sequences declared missing while the run went on; the result adds the gaps
  *                     found at the end
+ * @param consumerNacked   deliveries the consumers negatively acknowledged ({@code --nack-rate})
+ * @param consumerRejected deliveries the consumers rejected ({@code --reject-rate})
+ * @param requeued     of those, the ones put back in the queue ({@code --requeue})
  */
 public record CountSnapshot(long published, long confirmed, long nacked, long returned, long released,
                             long modified, long timedOut, long lateOutcomes, long consumed,
                             long redelivered, long clockSkew, long foreign, long unidentified, long unique,
-                            long ownUnique, long duplicated, long late, long outOfOrder, long lost) {
+                            long ownUnique, long duplicated, long late, long outOfOrder, long lost,
+                            long consumerNacked, long consumerRejected, long requeued) {
 
     public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0);
+            0, 0, 0, 0, 0);
 
     /** Messages with a final outcome: confirmed, nacked, returned, released, modified or timed out. */
     public long settled() {
@@ -48,7 +52,7 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
     public CountSnapshot withLost(long newLost) {
         return new CountSnapshot(published, confirmed, nacked, returned, released, modified, timedOut, lateOutcomes,
                 consumed, redelivered, clockSkew, foreign, unidentified, unique, ownUnique, duplicated, late,
-                outOfOrder, newLost);
+                outOfOrder, newLost, consumerNacked, consumerRejected, requeued);
     }
 
     /** The difference {@code this - earlier}, counter by counter. */
@@ -60,6 +64,7 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
                 redelivered - earlier.redelivered, clockSkew - earlier.clockSkew, foreign - earlier.foreign,
                 unidentified - earlier.unidentified, unique - earlier.unique, ownUnique - earlier.ownUnique,
                 duplicated - earlier.duplicated, late - earlier.late, outOfOrder - earlier.outOfOrder,
-                lost - earlier.lost);
+                lost - earlier.lost, consumerNacked - earlier.consumerNacked,
+                consumerRejected - earlier.consumerRejected, requeued - earlier.requeued);
     }
 }

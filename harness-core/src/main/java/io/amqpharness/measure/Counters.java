@@ -26,12 +26,16 @@ public final class Counters {
     public final LongAdder late = new LongAdder();
     public final LongAdder outOfOrder = new LongAdder();
     public final LongAdder lost = new LongAdder();
+    public final LongAdder consumerNacked = new LongAdder();
+    public final LongAdder consumerRejected = new LongAdder();
+    public final LongAdder requeued = new LongAdder();
 
     /** A consistent-enough copy: each counter is read once, in a fixed order. */
     public CountSnapshot snapshot() {
         return new CountSnapshot(published.sum(), confirmed.sum(), nacked.sum(), returned.sum(),
                 released.sum(), modified.sum(), timedOut.sum(), lateOutcomes.sum(), consumed.sum(),
                 redelivered.sum(), clockSkew.sum(), foreign.sum(), unidentified.sum(), unique.sum(), ownUnique.sum(),
-                duplicated.sum(), late.sum(), outOfOrder.sum(), lost.sum());
+                duplicated.sum(), late.sum(), outOfOrder.sum(), lost.sum(), consumerNacked.sum(), consumerRejected.sum(),
+                requeued.sum());
     }
 }

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.DurationRange;
 
 /**
@@ -36,15 +37,25 @@ final class ConsumerTask implements DeliveryListener {
     private final Map<String, long[]> lastSequence = new HashMap<>();
     private final Optional<DurationRange> processing;
     private final SplittableRandom random = new SplittableRandom();
+    private final double nackBelow;
+    private final double rejectBelow;
+    private final double requeueBelow;
+    private final long minGapNanos;
+    private long nextAllowedNanos;
     private long received;
     private volatile boolean done;
     private volatile long firstDeliveryNanos;
     private volatile long lastDeliveryNanos;
 
     ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
-                 PayloadClock payloadClock, Optional<DurationRange> processing, Counters counters,
+                 PayloadClock payloadClock, ConsumeSettings settings, Counters counters,
                  LatencyRecorder endToEnd, NanoClock clock, RunControl control) {
-        this.processing = processing;
+        this.processing = settings.consumerLatency();
+        this.nackBelow = settings.nackPercent() / 100;
+        this.rejectBelow = (settings.nackPercent() + settings.rejectPercent()) / 100;
+        this.requeueBelow = settings.requeuePercent() / 100;
+        this.minGapNanos = settings.consumerRate().isPresent()
+                ? (long) (1e9 / settings.consumerRate().getAsDouble()) : 0;
         this.link = link;
         this.ackPolicy = ackPolicy;
         this.limit = limit.orElse(Long.MAX_VALUE);
@@ -62,6 +73,9 @@ final class ConsumerTask implements DeliveryListener {
             return; // past this consumer's goal: left unsettled, the broker requeues it on close
         }
         long now = clock.nanoTime();
+        if (minGapNanos > 0) {
+            now = throttle(now);
+        }
         if (processing.isPresent()) {
             now = process(now);
         }
@@ -98,13 +112,48 @@ final class ConsumerTask implements DeliveryListener {
             }
         }
         if (ackPolicy.isPresent()) {
-            ackPolicy.get().ack(tag);
+            settle(ackPolicy.get(), tag);
         }
         if (received >= limit) {
             done = true;
             ackPolicy.ifPresent(AckPolicy::flush);
             control.consumerReachedGoal();
         }
+    }
+
+    /** Acknowledges, or nacks or rejects the configured share of deliveries. */
+    private void settle(AckPolicy policy, long tag) {
+        if (rejectBelow == 0) {
+            policy.ack(tag);
+            return;
+        }
+        double draw = random.nextDouble();
+        if (draw >= rejectBelow) {
+            policy.ack(tag);
+            return;
+        }
+        boolean requeue = requeueBelow > 0 && random.nextDouble() < requeueBelow;
+        if (requeue) {
+            counters.requeued.increment();
+        }
+        if (draw < nackBelow) {
+            counters.consumerNacked.increment();
+            policy.nack(tag, requeue);
+        } else {
+            counters.consumerRejected.increment();
+            policy.reject(tag, requeue);
+        }
+    }
+
+    /** Keeps this consumer at or below its rate: no bursts, one message per interval at most. */
+    private long throttle(long now) {
+        long due = Math.max(nextAllowedNanos, now);
+        while (due - now > 0) {
+            clock.parkNanos(due - now);
+            now = clock.nanoTime();
+        }
+        nextAllowedNanos = due + minGapNanos;
+        return now;
     }
 
     /** Simulated processing: the message counts as handled, and its latency is taken, afterwards. */

@@ -30,6 +30,7 @@ final class IntervalSampler {
     private long peakHeapBytes;
     private volatile long drainStartNanos;
     private volatile boolean draining;
+    private volatile boolean warmingUp;
 
     IntervalSampler(Measurements measurements, List<RunListener> listeners, NanoClock clock, long startNanos,
                     LongSupplier inFlight) {
@@ -39,6 +40,11 @@ final class IntervalSampler {
         this.startNanos = startNanos;
         this.lastNanos = startNanos;
         this.inFlight = inFlight;
+    }
+
+    /** Marks the intervals closed from now on as warm-up, or not. */
+    void warmingUp(boolean value) {
+        warmingUp = value;
     }
 
     /** Intervals that start at or after {@code nanos} are reported as draining. */
@@ -74,8 +80,9 @@ final class IntervalSampler {
         if (last && delta.equals(CountSnapshot.ZERO) && summaries.values().stream().allMatch(LatencySummary::isEmpty)) {
             return null;
         }
-        IntervalStats.Phase phase = draining && lastNanos - drainStartNanos >= 0
-                ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING;
+        IntervalStats.Phase phase = warmingUp ? IntervalStats.Phase.WARMUP
+                : draining && lastNanos - drainStartNanos >= 0 ? IntervalStats.Phase.DRAINING
+                : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
                 Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries);
         intervals.add(stats);

@@ -27,6 +27,8 @@ public record IntervalStats(int index, Duration elapsed, Duration length, Phase 
 
     /** What the run was doing during an interval. */
     public enum Phase {
+        /** Traffic flows but is left out of the measured results ({@code --warmup}). */
+        WARMUP,
         /** Publishers running. */
         RUNNING,
         /** Publishers stopped; waiting for outstanding confirms and deliveries. */

@@ -7,10 +7,14 @@ import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
+import io.amqpharness.scenario.PublishSettings;
+import io.amqpharness.scenario.RateStep;
 import io.amqpharness.spi.PublisherLink;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -20,46 +24,45 @@ import java.util.function.BooleanSupplier;
  * is recorded as publish delay.
  */
 final class PublisherTask implements Runnable {
+    private static final long MAX_PARK_NANOS = 100_000_000L;
+
+    /** What a publisher needs besides its link; shared by the publishers of a run. */
+    record Context(PublishSettings settings, Counters counters, LatencyRecorder publishDelay, NanoClock clock,
+                   PayloadClock payloadClock, RunControl control, Optional<String[]> randomKeys) {
+    }
+
     private final PublisherLink link;
     private final Optional<ConfirmTracker> tracker;
-    private final OptionalDouble rate;
+    private final String routingKey;
+    private final Context c;
     private final long limit;
-    private final byte[] body;
-    private final Counters counters;
-    private final LatencyRecorder publishDelay;
-    private final NanoClock clock;
-    private final PayloadClock payloadClock;
-    private final RunControl control;
     private final BooleanSupplier publishing;
+    private final SplittableRandom random;
     private volatile Thread thread;
     private volatile Pacer pacer;
-    private volatile long sent;
 
-    PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, OptionalDouble rate, OptionalLong limit,
-                  int sizeBytes, Counters counters, LatencyRecorder publishDelay, NanoClock clock,
-                  PayloadClock payloadClock, RunControl control) {
+    PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed) {
         this.link = link;
         this.tracker = tracker;
-        this.rate = rate;
-        this.limit = limit.orElse(Long.MAX_VALUE);
-        this.body = new byte[sizeBytes];
-        this.counters = counters;
-        this.publishDelay = publishDelay;
-        this.clock = clock;
-        this.payloadClock = payloadClock;
-        this.control = control;
-        this.publishing = control::publishing;
+        this.routingKey = routingKey;
+        this.c = context;
+        this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
+        this.publishing = context.control()::publishing;
+        this.random = new SplittableRandom(seed);
     }
 
     @Override
     public void run() {
         thread = Thread.currentThread();
+        RunControl control = c.control();
         try {
             control.awaitStart();
-            if (rate.isPresent() && rate.getAsDouble() == 0) {
+            long start = control.startNanos() + startDelayNanos();
+            Optional<List<RateStep>> schedule = c.settings().schedule();
+            if (c.settings().idle() || !sleepUntil(start)) {
                 idle();
             } else {
-                publish();
+                publish(schedule.map(s -> new Pacer(s, start)).orElse(null), start);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -70,16 +73,24 @@ final class PublisherTask implements Runnable {
         }
     }
 
+    private long startDelayNanos() {
+        return c.settings().randomStartDelay().map(Duration::toNanos).map(max -> random.nextLong(max + 1)).orElse(0L);
+    }
+
     private void idle() {
-        while (control.publishing()) {
-            clock.parkNanos(100_000_000L);
+        while (c.control().publishing()) {
+            c.clock().parkNanos(MAX_PARK_NANOS);
         }
     }
 
-    private void publish() {
-        Pacer p = rate.isPresent() ? new Pacer(rate.getAsDouble(), control.startNanos()) : null;
+    private void publish(Pacer p, long start) {
         pacer = p;
+        RunControl control = c.control();
+        NanoClock clock = c.clock();
         ConfirmTracker t = tracker.orElse(null);
+        SizeSchedule sizes = c.settings().variableSize().isEmpty()
+                ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
+        String[] keys = c.randomKeys().orElse(null);
         long seq = 0;
         while (seq < limit && control.publishing()) {
             long intended = 0;
@@ -97,12 +108,13 @@ final class PublisherTask implements Runnable {
                 break;
             }
             long now = clock.nanoTime();
-            PayloadCodec.write(body, seq, payloadClock.stamp(p != null ? intended : now));
+            byte[] body = sizes.body(now);
+            PayloadCodec.write(body, seq, c.payloadClock().stamp(p != null ? intended : now));
             if (t != null) {
                 t.register(seq, now);
             }
             try {
-                link.send(seq, body);
+                link.send(seq, body, keys == null ? routingKey : keys[random.nextInt(keys.length)]);
             } catch (RuntimeException e) {
                 if (t != null) {
                     t.unregister(seq);
@@ -112,32 +124,29 @@ final class PublisherTask implements Runnable {
                 }
                 break; // the link was closed because the run is stopping
             }
-            sent = seq;
-            counters.published.increment();
+            c.counters().published.increment();
             if (p != null) {
-                publishDelay.recordNanos(Math.max(0, now - intended));
+                c.publishDelay().recordNanos(Math.max(0, now - intended));
             }
+        }
+        if (control.failure() == null) {
+            link.flush();
         }
     }
 
     /** Parks until {@code deadlineNanos}; false if the run stopped meanwhile. */
     private boolean sleepUntil(long deadlineNanos) {
         long remaining;
-        while ((remaining = deadlineNanos - clock.nanoTime()) > 0) {
-            if (!control.publishing()) {
+        while ((remaining = deadlineNanos - c.clock().nanoTime()) > 0) {
+            if (!c.control().publishing()) {
                 return false;
             }
-            clock.parkNanos(Math.min(remaining, 100_000_000L));
+            c.clock().parkNanos(Math.min(remaining, MAX_PARK_NANOS));
         }
-        return control.publishing();
+        return c.control().publishing();
     }
 
-    /** Messages sent so far. */
-    long sent() {
-        return sent;
-    }
-
-    /** Changes the rate of a paced publisher. */
+    /** Changes the rate of a paced publisher from its next message on. */
     void setRate(double ratePerSecond) {
         Pacer p = pacer;
         if (p != null) {
@@ -149,7 +158,7 @@ final class PublisherTask implements Runnable {
     void wake() {
         Thread t = thread;
         if (t != null) {
-            java.util.concurrent.locks.LockSupport.unpark(t);
+            LockSupport.unpark(t);
         }
     }
 }

@@ -1,15 +1,22 @@
 package io.amqpharness.run;
 
+import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.TopologySettings;
 import io.amqpharness.spi.TopologyPlan;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /**
- * Turns a scenario into the topology a run needs: which queues and exchanges to declare, where
- * each publisher sends and where each consumer reads.
+ * Turns a scenario into the topology a run needs: which queues, exchange and bindings to declare,
+ * where each publisher sends and where each consumer reads. Publishers and consumers are spread
+ * over the queues round-robin.
  */
 final class TopologyPlanner {
     private TopologyPlanner() {
@@ -19,39 +26,97 @@ final class TopologyPlanner {
      * The resolved topology of a run.
      *
      * @param plan       what to declare
-     * @param queue      the queue consumers read from
+     * @param queues     the run's queues, in order
      * @param exchange   where publishers send ("" for the default exchange)
-     * @param routingKey the routing key publishers use
-     * @param oneToOne   each routed message lands in exactly one queue that consumers read, so
-     *                   consumers should receive every confirmed message
+     * @param copies     how many consumed queues each message reaches, when the topology tells
+     *                   (1 for one queue per message, the queue count for fanout); empty otherwise
      */
-    record Resolved(TopologyPlan plan, String queue, String exchange, String routingKey, boolean oneToOne) {
+    record Resolved(TopologyPlan plan, List<String> queues, String exchange, TopologySettings settings,
+                    OptionalInt copies) {
+
+        /** The routing key publisher {@code index} uses. */
+        String routingKey(int index) {
+            return settings.routingKey().orElse(queues.get(index % queues.size()));
+        }
+
+        /** The queue consumer {@code index} reads. */
+        String queueFor(int index) {
+            return queues.get(index % queues.size());
+        }
+
+        /** The declaration of the queue consumer {@code index} reads. */
+        TopologyPlan.Queue declarationFor(int index) {
+            String name = queueFor(index);
+            return plan.queues().stream().filter(q -> q.name().equals(name)).findFirst()
+                    .orElseGet(() -> TopologyPlan.Queue.simple(name, settings.queueType()));
+        }
     }
 
     static Resolved plan(Scenario scenario, String runId) {
         TopologySettings t = scenario.topology();
-        // With the default exchange the routing key is the queue name, so either names the queue.
-        String generated = "harness-" + runId;
-        String queue = t.queue().orElse(t.defaultExchange() ? t.routingKey().orElse(generated) : generated);
-        String routingKey = t.routingKey().orElse(queue);
+        List<String> queues = t.queues().names(runId);
+        List<TopologyPlan.Queue> declarations = new ArrayList<>();
+        for (String q : queues) {
+            declarations.add(new TopologyPlan.Queue(q, t.queueType(), t.durable(), t.autoDelete(), t.exclusive(),
+                    t.queueArguments()));
+        }
+        OptionalInt copies = copies(scenario, queues);
         if (t.predeclared()) {
-            boolean oneToOne = t.defaultExchange() && routingKey.equals(queue);
-            // Only a queue the run reads from (or names) must exist; a publish-only run may target an exchange alone.
-            List<TopologyPlan.Queue> mustExist = scenario.consuming().consumers() > 0 || t.queue().isPresent()
-                    ? List.of(new TopologyPlan.Queue(queue, t.queueType(), true, Map.of())) : List.of();
-            return new Resolved(new TopologyPlan(mustExist, List.of(), List.of(), true), queue, t.exchange(),
-                    routingKey, oneToOne);
+            // Only queues the run reads from (or names) must exist; a publish-only run may target an exchange alone.
+            boolean mustExist = scenario.consuming().consumers() > 0 || !t.queues().generated();
+            return new Resolved(new TopologyPlan(mustExist ? declarations : List.of(), List.of(), List.of(), true),
+                    queues, t.exchange(), t, copies);
         }
-        boolean durable = true; // quorum queues and streams must be; 4.3 refuses transient shared classic queues
-        List<TopologyPlan.Queue> queues = List.of(new TopologyPlan.Queue(queue, t.queueType(), durable, Map.of()));
         if (t.defaultExchange()) {
-            return new Resolved(new TopologyPlan(queues, List.of(), List.of(), false), queue, "", queue,
-                    routingKey.equals(queue));
+            return new Resolved(new TopologyPlan(declarations, List.of(), List.of(), false), queues, "", t, copies);
         }
-        return new Resolved(new TopologyPlan(queues,
-                List.of(new TopologyPlan.Exchange(t.exchange(), "direct", true)),
-                List.of(new TopologyPlan.Binding(t.exchange(), queue, routingKey)), false),
-                queue, t.exchange(), routingKey, true);
+        List<TopologyPlan.Binding> bindings = new ArrayList<>();
+        for (String q : queues) {
+            bindings.add(new TopologyPlan.Binding(t.exchange(), q, bindingKey(t, q), t.bindingArguments()));
+        }
+        return new Resolved(new TopologyPlan(declarations,
+                List.of(new TopologyPlan.Exchange(t.exchange(), t.exchangeType().brokerName(), true)), bindings, false),
+                queues, t.exchange(), t, copies);
+    }
+
+    private static String bindingKey(TopologySettings t, String queue) {
+        return t.bindingKey().orElse(t.routingKey().orElse(queue));
+    }
+
+    /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
+    private static OptionalInt copies(Scenario s, List<String> queues) {
+        TopologySettings t = s.topology();
+        int publishers = s.publishing().publishers();
+        if (publishers == 0 || t.randomRoutingKey() || s.consuming().consumerChannels() < queues.size()) {
+            return OptionalInt.empty();
+        }
+        if (t.defaultExchange()) {
+            Set<String> names = new HashSet<>(queues);
+            for (int i = 0; i < Math.min(publishers, queues.size() + 1); i++) {
+                if (!names.contains(t.routingKey().orElse(queues.get(i % queues.size())))) {
+                    return OptionalInt.empty();
+                }
+            }
+            return OptionalInt.of(1);
+        }
+        if (t.predeclared()) {
+            return OptionalInt.empty();
+        }
+        if (t.exchangeType() == ExchangeType.FANOUT) {
+            return OptionalInt.of(queues.size());
+        }
+        if (t.exchangeType() != ExchangeType.DIRECT) {
+            return OptionalInt.empty();
+        }
+        Map<String, Integer> queuesByKey = new HashMap<>();
+        for (String q : queues) {
+            queuesByKey.merge(bindingKey(t, q), 1, Integer::sum);
+        }
+        Set<Integer> perPublisher = new HashSet<>();
+        for (int i = 0; i < Math.min(publishers, queues.size()); i++) {
+            perPublisher.add(queuesByKey.getOrDefault(t.routingKey().orElse(queues.get(i % queues.size())), 0));
+        }
+        return perPublisher.size() == 1 ? OptionalInt.of(perPublisher.iterator().next()) : OptionalInt.empty();
     }
 
     static boolean isStream(Scenario s) {

@@ -1,14 +1,18 @@
 package io.amqpharness.scenario;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
  * How messages are consumed. Part of a validated {@link Scenario}.
  *
- * @param consumers           number of consumers, each on its own connection and channel; default 1
+ * @param consumers           consumer connections; default 1
+ * @param channelsPerConsumer consumers (channels, or 1.0 links) on each of those connections;
+ *                            default 1, so the run has {@code consumers x channelsPerConsumer} consumers
  * @param prefetch            unacknowledged messages the broker may push to each consumer (0.9.1
  *                            {@code basic.qos}, 1.0 link credit); empty means unlimited (streams
  *                            default to 200)
@@ -22,14 +26,49 @@ import java.util.OptionalLong;
  * @param consumerLatency     simulated processing time per message, fixed or drawn uniformly from a
  *                            range, spent before the message is settled and its end-to-end latency
  *                            recorded; empty means none
+ * @param consumerRate        most messages per second each consumer handles; empty means no limit
+ * @param nackPercent         percentage of deliveries negatively acknowledged (0 to 100); default 0
+ * @param rejectPercent       percentage of deliveries rejected (0 to 100); default 0
+ * @param requeuePercent      percentage of nacked and rejected deliveries put back in the queue;
+ *                            the others are discarded (or dead-lettered); default 0
+ * @param polling             consume with {@code basic.get} instead of a subscription (0.9.1)
+ * @param pollingInterval     with polling, how long to wait after finding the queue empty; default 0
+ * @param consumerArguments   arguments of the subscription (for example {@code x-priority})
+ * @param startDelay          consumers start this long after publishers (to drain a backlog);
+ *                            empty means before publishers
+ * @param exitWhen            end the run once consumers have drained the queues; empty means no
  */
 public record ConsumeSettings(
         int consumers,
+        int channelsPerConsumer,
         OptionalInt prefetch,
         boolean autoAck,
         int ackEvery,
         Optional<Duration> ackTimeout,
         OptionalLong messagesPerConsumer,
         Optional<StreamOffset> streamOffset,
-        Optional<DurationRange> consumerLatency) {
+        Optional<DurationRange> consumerLatency,
+        OptionalDouble consumerRate,
+        double nackPercent,
+        double rejectPercent,
+        double requeuePercent,
+        boolean polling,
+        Duration pollingInterval,
+        Map<String, Object> consumerArguments,
+        Optional<Duration> startDelay,
+        Optional<ExitWhen> exitWhen) {
+
+    public ConsumeSettings {
+        consumerArguments = Map.copyOf(consumerArguments);
+    }
+
+    /** Consumers in the run: connections times channels per connection. */
+    public int consumerChannels() {
+        return consumers * channelsPerConsumer;
+    }
+
+    /** True if some deliveries are nacked or rejected. */
+    public boolean negativeAcks() {
+        return nackPercent > 0 || rejectPercent > 0;
+    }
 }

@@ -1,6 +1,8 @@
 package io.amqpharness.scenario;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -9,28 +11,52 @@ import java.util.Set;
 /**
  * How messages are published. Part of a validated {@link Scenario}.
  *
- * @param producers           number of publishers, each on its own connection and channel; default 1
- * @param messageSizeBytes    body size in bytes, at least 12 (the timestamp header); default 12
- * @param ratePerProducer     intended messages per second for each publisher; empty means unpaced
- *                            (a closed loop that sends as fast as flow control allows); 0 means an
- *                            idle, connected publisher
+ * @param producers           publisher connections; default 1
+ * @param channelsPerProducer publishers (channels, or 1.0 links) on each of those connections;
+ *                            default 1, so the run has {@code producers x channelsPerProducer} publishers
+ * @param messageSizeBytes    body size in bytes, at least 12 (the header); default 12
+ * @param variableSize        body sizes that follow each other on a repeating schedule; empty means
+ *                            {@code messageSizeBytes} throughout
+ * @param ratePerProducer     intended messages per second for each publisher; 0 means an idle,
+ *                            connected publisher
+ * @param totalRate           intended messages per second over all publishers, split evenly
+ * @param variableRate        per-publisher rates that follow each other on a repeating schedule
  * @param messagesPerProducer stop each publisher after this many messages; empty means no limit
  * @param confirmWindow       publisher confirms with at most this many unconfirmed messages per
  *                            publisher; empty means no confirms
  * @param confirmTimeout      a message unconfirmed for this long is counted as timed out; default 30 s
+ * @param txSize              AMQP 0.9.1 transactions: commit every this many messages (the commit
+ *                            counts as the confirm); empty means no transactions
  * @param flags               message flags ({@code persistent}, {@code mandatory}); default none
+ * @param properties          message properties and headers; default none
+ * @param randomStartDelay    each publisher waits a random time up to this long before its first
+ *                            message; empty means all start together
  */
 public record PublishSettings(
         int producers,
+        int channelsPerProducer,
         int messageSizeBytes,
+        List<SizeStep> variableSize,
         OptionalDouble ratePerProducer,
+        OptionalDouble totalRate,
+        List<RateStep> variableRate,
         OptionalLong messagesPerProducer,
         OptionalInt confirmWindow,
         Duration confirmTimeout,
-        Set<MessageFlag> flags) {
+        OptionalInt txSize,
+        Set<MessageFlag> flags,
+        MessageProperties properties,
+        Optional<Duration> randomStartDelay) {
 
     public PublishSettings {
+        variableSize = List.copyOf(variableSize);
+        variableRate = List.copyOf(variableRate);
         flags = Set.copyOf(flags);
+    }
+
+    /** Publishers in the run: connections times channels per connection. */
+    public int publishers() {
+        return producers * channelsPerProducer;
     }
 
     public boolean persistent() {
@@ -45,8 +71,34 @@ public record PublishSettings(
         return confirmWindow.isPresent();
     }
 
-    /** True when publishers follow an intended-time schedule (a rate is set). */
+    /** True when the broker's verdict on each message is awaited (confirms or transactions). */
+    public boolean settled() {
+        return confirmWindow.isPresent() || txSize.isPresent();
+    }
+
+    /** True when publishers follow an intended-time schedule (some rate is set). */
     public boolean paced() {
-        return ratePerProducer.isPresent();
+        return ratePerProducer.isPresent() || totalRate.isPresent() || !variableRate.isEmpty();
+    }
+
+    /**
+     * The schedule each publisher follows: empty when unpaced, one step of unbounded length for
+     * a constant rate, the repeating steps of a variable rate.
+     */
+    public Optional<List<RateStep>> schedule() {
+        if (!variableRate.isEmpty()) {
+            return Optional.of(variableRate);
+        }
+        OptionalDouble rate = ratePerProducer.isPresent() ? ratePerProducer
+                : totalRate.isPresent() && publishers() > 0
+                ? OptionalDouble.of(totalRate.getAsDouble() / publishers()) : OptionalDouble.empty();
+        return rate.isPresent()
+                ? Optional.of(List.of(new RateStep(rate.getAsDouble(), Duration.ofDays(365 * 100L))))
+                : Optional.empty();
+    }
+
+    /** True if some publisher never sends (a rate of 0 throughout). */
+    public boolean idle() {
+        return schedule().map(s -> s.stream().allMatch(step -> step.ratePerSecond() == 0)).orElse(false);
     }
 }

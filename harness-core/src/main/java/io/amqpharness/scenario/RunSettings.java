@@ -4,13 +4,16 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * When a run stops and how it reports. Part of a validated {@link Scenario}.
+ * When a run stops, how it measures and how it reports. Part of a validated {@link Scenario}.
  *
  * @param time         stop publishing after this long; empty means no time limit
+ * @param warmup       traffic flows this long (rounded up to whole reporting intervals) before
+ *                     measurement starts; latency and rates leave it out; empty means none
  * @param interval     reporting interval; default 1 s
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
  */
-public record RunSettings(Optional<Duration> time, Duration interval, Duration drainTimeout, ClockMode clock) {
+public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
+                          Duration drainTimeout, ClockMode clock) {
 }

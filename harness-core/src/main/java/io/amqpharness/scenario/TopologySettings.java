@@ -1,27 +1,50 @@
 package io.amqpharness.scenario;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * What the run publishes to and consumes from. Part of a validated {@link Scenario}.
  *
- * @param queueType   type of the queue the run declares; default classic
- * @param queue       queue name; empty means a generated name {@code harness-<run id>}
- * @param exchange    exchange publishers send to; the empty string is the default exchange
- *                    (spelled {@code amq.default} on the command line)
- * @param routingKey  routing key and binding key; empty means the queue name
- * @param predeclared use existing topology: declare nothing, delete nothing
- * @param keep        keep what the run declared instead of deleting it at the end
- * @param addressFormat AMQP 1.0 address format; default {@link AddressFormat#AUTO}
+ * @param queueType        type of the queues the run declares; default classic
+ * @param queues           which queues: one generated name (default), named ones or a pattern
+ * @param durable          queues survive a broker restart; default true (quorum queues and streams
+ *                         always are)
+ * @param autoDelete       queues are deleted when their last consumer goes; default false
+ * @param exclusive        each queue belongs to the consumer connection that declares it; default false
+ * @param queueArguments   {@code x-} arguments of the declared queues, the shortcut options merged in
+ * @param exchange         exchange publishers send to; the empty string is the default exchange
+ *                         (spelled {@code amq.default} on the command line)
+ * @param exchangeType     type of the exchange if the run declares it; default direct
+ * @param routingKey       routing key; empty means each publisher's queue name
+ * @param randomRoutingKey a random routing key per message, drawn from a pool of 1,000
+ * @param bindingKey       key queues are bound with; empty means the routing key, or each queue's name
+ * @param bindingArguments binding arguments (for a headers exchange: {@code x-match} and header values)
+ * @param predeclared      use existing topology: declare nothing, delete nothing
+ * @param keep             keep what the run declared instead of deleting it at the end
+ * @param addressFormat    AMQP 1.0 address format; default {@link AddressFormat#AUTO}
  */
 public record TopologySettings(
         QueueType queueType,
-        Optional<String> queue,
+        QueueSelection queues,
+        boolean durable,
+        boolean autoDelete,
+        boolean exclusive,
+        Map<String, Object> queueArguments,
         String exchange,
+        ExchangeType exchangeType,
         Optional<String> routingKey,
+        boolean randomRoutingKey,
+        Optional<String> bindingKey,
+        Map<String, Object> bindingArguments,
         boolean predeclared,
         boolean keep,
         AddressFormat addressFormat) {
+
+    public TopologySettings {
+        queueArguments = Map.copyOf(queueArguments);
+        bindingArguments = Map.copyOf(bindingArguments);
+    }
 
     public boolean defaultExchange() {
         return exchange.isEmpty();

@@ -21,6 +21,9 @@ public interface ConsumerLink extends AutoCloseable {
     /** Negatively acknowledges, like {@link #ack}; {@code requeue} puts the messages back. */
     void nack(long tag, boolean multiple, boolean requeue);
 
+    /** Rejects one delivery; {@code requeue} puts it back. */
+    void reject(long tag, boolean requeue);
+
     /** Stops receiving new messages; settlement of received ones is still allowed. Idempotent. */
     void cancel();
 

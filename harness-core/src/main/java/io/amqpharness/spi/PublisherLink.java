@@ -10,11 +10,20 @@ public interface PublisherLink extends AutoCloseable {
      * reports the outcome of a confirmed send with {@code seq} to the link's
      * {@link PublishOutcomeListener}.
      *
-     * @param seq  the publisher's sequence number, starting at 1 and increasing by 1 per send
-     * @param body the message body; the caller reuses it once this method returns
+     * @param seq        the publisher's sequence number, starting at 1 and increasing by 1 per send
+     * @param body       the message body (its whole length); the caller reuses it once this method returns
+     * @param routingKey the routing key: the spec's, or another one when the run varies keys (the
+     *                   same String instance whenever it is the spec's)
      * @throws DriverException if the link failed
      */
-    void send(long seq, byte[] body);
+    void send(long seq, byte[] body, String routingKey);
+
+    /**
+     * Completes what the link holds open (a transaction) so that every message sent so far gets
+     * its outcome. Called once, after the last send. Default: nothing to do.
+     */
+    default void flush() {
+    }
 
     /** Closes the link (and its connection if no other link uses it). Idempotent. */
     @Override

@@ -23,14 +23,23 @@ public record TopologyPlan(List<Queue> queues, List<Exchange> exchanges, List<Bi
     /**
      * A queue to declare.
      *
-     * @param name      queue name
-     * @param type      queue type
-     * @param durable   survives a broker restart (quorum queues and streams always are)
-     * @param arguments extra {@code x-} arguments; {@code x-queue-type} is added by the driver
+     * @param name       queue name
+     * @param type       queue type
+     * @param durable    survives a broker restart (quorum queues and streams always are)
+     * @param autoDelete deleted when its last consumer goes
+     * @param exclusive  belongs to the connection that declares it: its consumer declares it, not
+     *                   {@link io.amqpharness.spi.ProtocolDriver#declare}
+     * @param arguments  extra {@code x-} arguments; {@code x-queue-type} is added by the driver
      */
-    public record Queue(String name, QueueType type, boolean durable, Map<String, Object> arguments) {
+    public record Queue(String name, QueueType type, boolean durable, boolean autoDelete, boolean exclusive,
+                        Map<String, Object> arguments) {
         public Queue {
             arguments = Map.copyOf(arguments);
+        }
+
+        /** A durable, shared queue without arguments. */
+        public static Queue simple(String name, QueueType type) {
+            return new Queue(name, type, true, false, false, Map.of());
         }
     }
 
@@ -47,10 +56,14 @@ public record TopologyPlan(List<Queue> queues, List<Exchange> exchanges, List<Bi
     /**
      * A binding from an exchange to a queue.
      *
-     * @param exchange source exchange
-     * @param queue    destination queue
-     * @param key      binding key
+     * @param exchange  source exchange
+     * @param queue     destination queue
+     * @param key       binding key
+     * @param arguments binding arguments (headers exchanges match on them)
      */
-    public record Binding(String exchange, String queue, String key) {
+    public record Binding(String exchange, String queue, String key, Map<String, Object> arguments) {
+        public Binding {
+            arguments = Map.copyOf(arguments);
+        }
     }
 }

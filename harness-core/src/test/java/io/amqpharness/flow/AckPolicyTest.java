@@ -93,6 +93,7 @@ class AckPolicyTest {
         @Override public void nack(long tag, boolean multiple, boolean requeue) {
             calls.add("nack " + tag + (multiple ? " multiple" : "") + (requeue ? " requeue" : ""));
         }
+        @Override public void reject(long tag, boolean requeue) { calls.add("reject " + tag + (requeue ? " requeue" : "")); }
         @Override public void cancel() { }
         @Override public void close() { }
     }

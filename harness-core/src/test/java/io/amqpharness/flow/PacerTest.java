@@ -40,7 +40,19 @@ class PacerTest {
         p.setRate(100);
         assertThat(p.nextIntendedNanos()).isEqualTo(2_000_000); // the slot the old rate reached
         assertThat(p.nextIntendedNanos()).isEqualTo(12_000_000);
-        assertThat(p.rate()).isEqualTo(100.0);
+    }
+
+    @Test
+    void variableRateStepsRepeatAndZeroPauses() {
+        Pacer p = new Pacer(java.util.List.of(
+                new io.amqpharness.scenario.RateStep(2, java.time.Duration.ofSeconds(1)),
+                new io.amqpharness.scenario.RateStep(0, java.time.Duration.ofSeconds(1)),
+                new io.amqpharness.scenario.RateStep(1, java.time.Duration.ofSeconds(2))), 0);
+        long[] expected = {0, 500_000_000L, 2_000_000_000L, 3_000_000_000L, 4_000_000_000L, 4_500_000_000L,
+            6_000_000_000L};
+        for (long e : expected) {
+            assertThat(p.nextIntendedNanos()).isEqualTo(e);
+        }
     }
 
     @Test

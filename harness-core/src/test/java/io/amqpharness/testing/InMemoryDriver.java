@@ -119,7 +119,7 @@ public final class InMemoryDriver implements ProtocolDriver {
             private long unconfirmedFrom = 1;
 
             @Override
-            public void send(long seq, byte[] body) {
+            public void send(long seq, byte[] body, String routingKey) {
                 if (b.failAfter() > 0 && ++sends > b.failAfter()) {
                     throw new DriverException("The fake broker closed the channel.");
                 }
@@ -256,6 +256,11 @@ public final class InMemoryDriver implements ProtocolDriver {
         @Override
         public void nack(long tag, boolean multiple, boolean requeue) {
             settle(tag, multiple, true, requeue);
+        }
+
+        @Override
+        public void reject(long tag, boolean requeue) {
+            settle(tag, false, true, requeue);
         }
 
         private void settle(long tag, boolean multiple, boolean nack, boolean requeue) {

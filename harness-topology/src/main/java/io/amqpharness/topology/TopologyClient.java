@@ -45,25 +45,24 @@ public final class TopologyClient {
         }
         for (TopologyPlan.Exchange x : plan.exchanges()) {
             if (!exchangeExists(x.name())) {
-                run("Declaring exchange '" + x.name() + "'", ch -> ch.exchangeDeclare(x.name(), x.type(), x.durable()));
+                run("Declaring " + x.type() + " exchange '" + x.name() + "'",
+                        ch -> ch.exchangeDeclare(x.name(), x.type(), x.durable()));
                 exchanges.add(x.name());
             }
         }
         for (TopologyPlan.Queue q : plan.queues()) {
-            if (!queueExists(q.name())) {
-                Map<String, Object> args = new HashMap<>(q.arguments());
-                boolean durable = q.durable() || q.type() != QueueType.CLASSIC;
-                if (q.type() != QueueType.CLASSIC) {
-                    args.put("x-queue-type", q.type().argumentValue());
-                }
+            if (!q.exclusive() && !queueExists(q.name())) {
                 run("Declaring " + q.type().argumentValue() + " queue '" + q.name() + "'",
-                        ch -> ch.queueDeclare(q.name(), durable, false, false, args));
+                        ch -> declareQueue(ch, q));
                 queues.add(q.name());
             }
         }
         for (TopologyPlan.Binding b : plan.bindings()) {
+            if (plan.queues().stream().anyMatch(q -> q.exclusive() && q.name().equals(b.queue()))) {
+                continue; // bound by the consumer that declares it
+            }
             run("Binding queue '" + b.queue() + "' to exchange '" + b.exchange() + "'",
-                    ch -> ch.queueBind(b.queue(), b.exchange(), b.key()));
+                    ch -> ch.queueBind(b.queue(), b.exchange(), b.key(), b.arguments()));
         }
         return new DeclaredTopology(queues, exchanges);
     }
@@ -84,6 +83,19 @@ public final class TopologyClient {
                 LOG.warn("{}", e.getMessage());
             }
         }
+    }
+
+    /**
+     * Declares a queue on the given channel with the plan's durability, exclusivity, auto-delete
+     * and arguments ({@code x-queue-type} added for quorum queues and streams).
+     */
+    public static void declareQueue(Channel ch, TopologyPlan.Queue q) throws IOException {
+        Map<String, Object> args = new HashMap<>(q.arguments());
+        boolean durable = q.durable() || q.type() != QueueType.CLASSIC;
+        if (q.type() != QueueType.CLASSIC) {
+            args.put("x-queue-type", q.type().argumentValue());
+        }
+        ch.queueDeclare(q.name(), durable, q.exclusive(), q.autoDelete(), args);
     }
 
     /** Messages ready in a queue, empty if it cannot be read. */

@@ -1,0 +1,101 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.Measurements;
+import io.amqpharness.measure.NanoClock;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.ProtocolDriver;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * After publishing stops, waits for consumers to receive what is still on its way: until they
+ * have everything expected, or they are idle and the queues are empty, or the drain times out.
+ */
+final class DeliveryDrain {
+    private static final long POLL_NANOS = 50_000_000L;
+    private static final long IDLE_NANOS = 1_000_000_000L;
+
+    private final Scenario scenario;
+    private final ProtocolDriver driver;
+    private final TopologyPlanner.Resolved topology;
+    private final RunParticipants participants;
+    private final Measurements measurements;
+    private final RunControl control;
+    private final NanoClock clock;
+    private final List<String> notes;
+
+    DeliveryDrain(Scenario scenario, ProtocolDriver driver, TopologyPlanner.Resolved topology,
+                  RunParticipants participants, Measurements measurements, RunControl control, NanoClock clock,
+                  List<String> notes) {
+        this.scenario = scenario;
+        this.driver = driver;
+        this.topology = topology;
+        this.participants = participants;
+        this.measurements = measurements;
+        this.control = control;
+        this.clock = clock;
+        this.notes = notes;
+    }
+
+    /**
+     * @param deadline    when to give up, on the run's clock
+     * @param expectedNow deliveries expected from what was confirmed, or -1 when unknowable
+     */
+    void await(long deadline, long expectedNow) {
+        if (participants.consumers.isEmpty() || control.failure() != null || control.stopRequested()) {
+            return;
+        }
+        boolean goal = scenario.consuming().messagesPerConsumer().isPresent();
+        long drainStart = clock.nanoTime();
+        long nextDepthCheck = drainStart;
+        boolean stream = TopologyPlanner.isStream(scenario);
+        while (control.failure() == null) {
+            long now = clock.nanoTime();
+            if (goal && control.allConsumersReachedGoal()) {
+                return;
+            }
+            CountSnapshot counts = measurements.counters().snapshot();
+            if (!goal && expectedNow >= 0 && counts.ownUnique() >= expectedNow) {
+                return;
+            }
+            long lastDelivery = Math.max(drainStart, participants.lastDeliveryNanos());
+            if (now - lastDelivery >= IDLE_NANOS && now >= nextDepthCheck) {
+                // Idle consumers: stop unless the queues still hold messages for them.
+                if (stream || totalDepth(driver, topology.queues()).orElse(0) == 0) {
+                    return;
+                }
+                nextDepthCheck = now + 500_000_000L;
+            }
+            if (now - deadline >= 0) {
+                notes.add("The drain timeout (" + scenario.run().drainTimeout().toSeconds()
+                        + " s) ended the run before consumers had received everything.");
+                return;
+            }
+            LockSupport.parkNanos(POLL_NANOS);
+        }
+    }
+
+    /** Messages ready in a queue, empty if the driver cannot tell. */
+    static OptionalLong depth(ProtocolDriver driver, String queue) {
+        try {
+            return driver.queueDepth(queue);
+        } catch (RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /** Messages ready over all the queues, empty if any cannot be read. */
+    static OptionalLong totalDepth(ProtocolDriver driver, List<String> queues) {
+        long sum = 0;
+        for (String q : queues) {
+            OptionalLong d = depth(driver, q);
+            if (d.isEmpty()) {
+                return OptionalLong.empty();
+            }
+            sum += d.getAsLong();
+        }
+        return OptionalLong.of(sum);
+    }
+}

@@ -1,0 +1,86 @@
+package io.amqpharness.scenario;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * Turns a builder's draft into the immutable settings records. Runs before the validation result
+ * is known, so it never throws on bad values: a scenario built from an invalid draft is discarded.
+ */
+final class ScenarioAssembler {
+    private ScenarioAssembler() {
+    }
+
+    static Scenario assemble(ScenarioDraft<?> d) {
+        return new Scenario(
+                BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
+                d.protocol == null ? "" : d.protocol,
+                publishing(d), consuming(d), topology(d), run(d));
+    }
+
+    private static PublishSettings publishing(ScenarioDraft<?> d) {
+        long size = d.size == null ? 12 : d.size;
+        return new PublishSettings(d.producers, d.producerChannels,
+                (int) Math.min(Math.max(size, 0), Scenario.MAX_MESSAGE_SIZE), d.variableSize,
+                optional(d.rate), optional(d.totalRate), d.variableRate,
+                d.producerMessages == null ? OptionalLong.empty() : OptionalLong.of(d.producerMessages),
+                d.confirm == null ? OptionalInt.empty() : OptionalInt.of(d.confirm),
+                d.confirmTimeout == null ? Scenario.DEFAULT_CONFIRM_TIMEOUT : d.confirmTimeout,
+                d.txSize == null ? OptionalInt.empty() : OptionalInt.of(d.txSize),
+                d.flags,
+                new MessageProperties(Optional.ofNullable(d.contentType), Optional.ofNullable(d.contentEncoding),
+                        d.priority == null ? OptionalInt.empty() : OptionalInt.of(d.priority),
+                        Optional.ofNullable(d.expiration), Optional.ofNullable(d.messageType), d.headers),
+                Optional.ofNullable(d.randomStartDelay));
+    }
+
+    private static ConsumeSettings consuming(ScenarioDraft<?> d) {
+        OptionalInt prefetch = d.qos != null ? OptionalInt.of(d.qos)
+                : d.queueType == QueueType.STREAM && d.consumers > 0 && !d.autoAck && !d.polling
+                ? OptionalInt.of(Scenario.DEFAULT_STREAM_PREFETCH) : OptionalInt.empty();
+        return new ConsumeSettings(d.consumers, d.consumerChannels, prefetch, d.autoAck, d.multiAckEvery,
+                Optional.ofNullable(d.ackTimeout),
+                d.consumerMessages == null ? OptionalLong.empty() : OptionalLong.of(d.consumerMessages),
+                Optional.ofNullable(d.streamOffset), Optional.ofNullable(d.consumerLatency), optional(d.consumerRate),
+                d.nackPercent, d.rejectPercent, d.requeuePercent, d.polling,
+                d.pollingInterval == null ? java.time.Duration.ZERO : d.pollingInterval, d.consumerArgs,
+                Optional.ofNullable(d.consumerStartDelay), Optional.ofNullable(d.exitWhen));
+    }
+
+    private static TopologySettings topology(ScenarioDraft<?> d) {
+        String exchange = d.exchange == null || "amq.default".equals(d.exchange) ? "" : d.exchange;
+        return new TopologySettings(d.queueType == null ? QueueType.CLASSIC : d.queueType, queues(d),
+                !d.transientQueue, d.autoDelete, d.exclusive, d.mergedQueueArguments(), exchange,
+                d.exchangeType == null ? ExchangeType.DIRECT : d.exchangeType, Optional.ofNullable(d.routingKey),
+                d.randomRoutingKey, Optional.ofNullable(d.bindingKey), d.bindingArgs, d.predeclared, d.keepTopology,
+                d.addressFormat == null ? AddressFormat.AUTO : d.addressFormat);
+    }
+
+    private static QueueSelection queues(ScenarioDraft<?> d) {
+        if (d.queuePattern != null && d.queuePatternFrom != null && d.queuePatternTo != null) {
+            return new QueueSelection.Pattern(d.queuePattern, d.queuePatternFrom, d.queuePatternTo);
+        }
+        if (d.queues != null && !d.queues.isEmpty()) {
+            return new QueueSelection.Named(d.queues);
+        }
+        // With the default exchange the routing key is the queue name, so a routing key names the queue.
+        boolean defaultExchange = d.exchange == null || d.exchange.isEmpty() || "amq.default".equals(d.exchange);
+        if (defaultExchange && d.routingKey != null && !d.routingKey.isEmpty()) {
+            return new QueueSelection.Named(java.util.List.of(d.routingKey));
+        }
+        return new QueueSelection.Generated();
+    }
+
+    private static RunSettings run(ScenarioDraft<?> d) {
+        return new RunSettings(Optional.ofNullable(d.time), Optional.ofNullable(d.warmup),
+                d.interval == null ? java.time.Duration.ofSeconds(1) : d.interval,
+                d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
+                d.clock == null ? ClockMode.MONOTONIC : d.clock);
+    }
+
+    private static OptionalDouble optional(Double d) {
+        return d == null ? OptionalDouble.empty() : OptionalDouble.of(d);
+    }
+}
