@@ -108,12 +108,19 @@ final class Amqp091Publisher implements PublisherLink {
 
     @Override
     public void flush() {
-        if (uncommitted > 0 && channel.isOpen()) {
-            try {
+        if (!channel.isOpen()) {
+            return;
+        }
+        try {
+            if (uncommitted > 0) {
                 commit();
-            } catch (IOException | RuntimeException e) {
-                throw new DriverException(AmqpErrors.operationFailure("Committing the last transaction", e), e);
+            } else if (mandatory && txSize == 0) {
+                // Without confirms nothing says when returns are over; a round trip on this channel does:
+                // the broker answers it after the returns of every earlier publish.
+                channel.basicQos(0);
             }
+        } catch (IOException | RuntimeException e) {
+            throw new DriverException(AmqpErrors.operationFailure("Completing the last publishes", e), e);
         }
     }
 

@@ -14,7 +14,6 @@ import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.StreamOffset;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -131,18 +130,18 @@ final class Converters {
         }
     }
 
-    static final class RateStepsConverter implements ITypeConverter<List<RateStep>> {
+    static final class RateStepsConverter implements ITypeConverter<Steps.Rates> {
         @Override
-        public List<RateStep> convert(String value) {
-            return RateStep.parseList(value).orElseThrow(() -> new TypeConversionException(
+        public Steps.Rates convert(String value) {
+            return RateStep.parseList(value).map(Steps.Rates::new).orElseThrow(() -> new TypeConversionException(
                     "'" + value + "' is not a list of RATE:DURATION steps; use for example 100:60s,1000:10s"));
         }
     }
 
-    static final class SizeStepsConverter implements ITypeConverter<List<SizeStep>> {
+    static final class SizeStepsConverter implements ITypeConverter<Steps.Sizes> {
         @Override
-        public List<SizeStep> convert(String value) {
-            return SizeStep.parseList(value).orElseThrow(() -> new TypeConversionException(
+        public Steps.Sizes convert(String value) {
+            return SizeStep.parseList(value).map(Steps.Sizes::new).orElseThrow(() -> new TypeConversionException(
                     "'" + value + "' is not a list of SIZE:DURATION steps; use for example 1000:30s,10kb:30s"));
         }
     }

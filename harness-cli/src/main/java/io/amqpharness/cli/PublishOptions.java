@@ -2,9 +2,7 @@ package io.amqpharness.cli;
 
 import io.amqpharness.scenario.DataSize;
 import io.amqpharness.scenario.MessageFlag;
-import io.amqpharness.scenario.RateStep;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.scenario.SizeStep;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +24,7 @@ final class PublishOptions {
 
     @Option(names = "--variable-size", paramLabel = "SIZE:DURATION[,...]", converter = Converters.SizeStepsConverter.class,
             description = "Body sizes that follow each other and repeat, e.g. 1000:30s,10kb:30s.")
-    List<List<SizeStep>> variableSize = new ArrayList<>();
+    List<Steps.Sizes> variableSize = new ArrayList<>();
 
     @Option(names = {"-r", "--rate"}, paramLabel = "MSG/S", converter = Converters.RateConverter.class,
             description = "Intended rate per publisher; latency is measured from the intended send time. "
@@ -40,7 +38,7 @@ final class PublishOptions {
     @Option(names = "--variable-rate", paramLabel = "RATE:DURATION[,...]", converter = Converters.RateStepsConverter.class,
             description = "Per-publisher rates that follow each other and repeat, e.g. 100:60s,1000:10s "
                     + "(a bare number of seconds works too); 0 pauses.")
-    List<List<RateStep>> variableRate = new ArrayList<>();
+    List<Steps.Rates> variableRate = new ArrayList<>();
 
     @Option(names = {"-C", "--pmessages"}, paramLabel = "N", description = "Messages per publisher, then stop.")
     Long producerMessages;
@@ -77,10 +75,10 @@ final class PublishOptions {
         if (producers != null) b.producers(producers);
         if (producerChannels != null) b.producerChannelCount(producerChannels);
         if (size != null) b.size(size.bytes());
-        if (!variableSize.isEmpty()) b.variableSize(variableSize.stream().flatMap(List::stream).toList());
+        if (!variableSize.isEmpty()) b.variableSize(variableSize.stream().flatMap(v -> v.steps().stream()).toList());
         if (rate != null) b.rate(rate);
         if (totalRate != null) b.totalRate(totalRate);
-        if (!variableRate.isEmpty()) b.variableRate(variableRate.stream().flatMap(List::stream).toList());
+        if (!variableRate.isEmpty()) b.variableRate(variableRate.stream().flatMap(v -> v.steps().stream()).toList());
         if (producerMessages != null) b.producerMessageCount(producerMessages);
         if (confirm != null) b.confirm(confirm);
         if (confirmTimeout != null) b.confirmTimeout(confirmTimeout);

@@ -10,8 +10,11 @@ final class ScenarioCopier {
                 .uri(s.uri().uri().toString())
                 .protocol(s.protocol());
         PublishSettings p = s.publishing();
-        b.producers(p.producers()).producerChannelCount(p.channelsPerProducer()).size(p.messageSizeBytes())
+        b.producers(p.producers()).producerChannelCount(p.channelsPerProducer())
                 .variableSize(p.variableSize()).variableRate(p.variableRate()).confirmTimeout(p.confirmTimeout());
+        if (p.variableSize().isEmpty()) {
+            b.size(p.messageSizeBytes());
+        }
         p.ratePerProducer().ifPresent(b::rate);
         p.totalRate().ifPresent(b::totalRate);
         p.messagesPerProducer().ifPresent(b::producerMessageCount);

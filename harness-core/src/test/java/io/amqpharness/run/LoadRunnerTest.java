@@ -171,19 +171,17 @@ class LoadRunnerTest {
     }
 
     @Test
-    void stopEndsAnOpenEndedRun() throws Exception {
+    void stopEndsAnOpenEndedRun() {
         LoadRunner runner = new LoadRunner(scenario().rate(50).build());
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                return;
+        runner.listener(new RunListener() {
+            @Override
+            public void interval(IntervalStats stats) {
+                if (stats.total().published() > 0) {
+                    runner.stop();
+                }
             }
-            runner.stop();
         });
-        stopper.start();
         RunResult r = runner.run();
-        stopper.join();
         assertThat(r.counts().published()).isGreaterThan(0);
         assertThat(r.failure()).isEmpty();
     }

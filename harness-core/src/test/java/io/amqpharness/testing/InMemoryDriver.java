@@ -167,6 +167,15 @@ public final class InMemoryDriver implements ProtocolDriver {
             }
 
             @Override
+            public void flush() {
+                try {
+                    broker.submit(() -> { }).get(5, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+
+            @Override
             public void close() {
                 broker.shutdown();
                 try {
