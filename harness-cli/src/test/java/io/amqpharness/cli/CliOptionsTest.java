@@ -75,6 +75,15 @@ class CliOptionsTest {
     }
 
     @Test
+    void everyOptionIsDocumented() throws Exception {
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "options.md"));
+        picocli.CommandLine cl = HarnessCommand.commandLine(new Main.Session());
+        for (picocli.CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            assertThat(doc).as("docs/options.md documents %s", o.longestName()).contains("`" + o.longestName());
+        }
+    }
+
+    @Test
     void defaultsAreTheBuilderDefaults() {
         assertThat(Main.parseScenario(Map.of())).isEqualTo(Scenario.builder().build());
     }
