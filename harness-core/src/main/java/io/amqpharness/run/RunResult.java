@@ -71,6 +71,39 @@ public record RunResult(
         notes = List.copyOf(notes);
     }
 
+    /** End-to-end latency: from the intended (paced) or actual send to receipt. */
+    public Latency endToEnd() {
+        return latencyOf(Metric.END_TO_END);
+    }
+
+    /** Confirm latency: from the send to the broker's confirm. */
+    public Latency confirmLatency() {
+        return latencyOf(Metric.CONFIRM);
+    }
+
+    /** Publish delay: how late paced messages were sent. */
+    public Latency publishDelay() {
+        return latencyOf(Metric.PUBLISH_DELAY);
+    }
+
+    /** One metric as durations, with exact percentiles. */
+    public Latency latencyOf(Metric metric) {
+        return new Latency(latency(metric), histograms.histogram(metric));
+    }
+
+    /** Messages consumers can tell were lost (missing sequence numbers). */
+    public long lost() {
+        return counts.lost();
+    }
+
+    /**
+     * The rate the workload sustained, in messages per second: the receive rate when the run
+     * had consumers, the send rate otherwise.
+     */
+    public double throughput() {
+        return scenario.consuming().consumers() > 0 ? rates.received() : rates.sent();
+    }
+
     /** The percentile ladder of one metric over the whole run. */
     public LatencySummary latency(Metric metric) {
         return latency.getOrDefault(metric, LatencySummary.EMPTY);

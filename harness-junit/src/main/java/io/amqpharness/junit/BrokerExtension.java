@@ -1,36 +1,27 @@
 package io.amqpharness.junit;
 
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.ConnectionFactory;
-import java.io.IOException;
-import java.net.HttpURLConnection;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.containers.StartedBroker;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Supplies a {@link RabbitMQBroker} to test methods and constructors that declare one. The
- * broker is found once per test run, in this order:
+ * Supplies a {@link RabbitMQBroker} to test methods and constructors that declare one. The broker
+ * is found once per test run, in this order:
  * <ol>
  *   <li>{@code RABBITMQ_URI} (environment variable or system property), used as it is;</li>
- *   <li>a Testcontainers {@code RabbitMQContainer} ({@value #DEFAULT_IMAGE}, or the image in
- *       {@code RABBITMQ_IMAGE}) when Docker is available, with the stream, AMQP 1.0, management
- *       and Prometheus plugins;</li>
+ *   <li>a Testcontainers {@code RabbitMQContainer} ({@value Brokers#DEFAULT_IMAGE}, or the image
+ *       in {@code RABBITMQ_IMAGE}) when Docker is available, with the stream, AMQP 1.0, management
+ *       and Prometheus plugins; stopped at the end of the test run;</li>
  *   <li>a broker already listening on {@code localhost:5672} (guest/guest);</li>
  *   <li>otherwise the test is skipped, with a message saying why.</li>
  * </ol>
+ * Register it with {@link WithRabbitMQ} (or {@code @ExtendWith(BrokerExtension.class)}).
  */
 public final class BrokerExtension implements ParameterResolver {
-    /** The image started when Docker is available and no image is named. */
-    public static final String DEFAULT_IMAGE = "rabbitmq:4.1-management";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(BrokerExtension.class);
 
     @Override
@@ -69,21 +60,20 @@ public final class BrokerExtension implements ParameterResolver {
     static Resolution resolve() {
         String configured = setting("RABBITMQ_URI");
         if (configured != null && !configured.isBlank()) {
-            return new Resolution(probe(configured, BrokerSource.ENVIRONMENT, Optional.empty(), null), null);
+            return found(Brokers.probe(configured, Optional.empty(), null), BrokerSource.ENVIRONMENT);
         }
-        if (dockerAvailable()) {
+        if (Brokers.dockerAvailable()) {
             try {
-                return new Resolution(Containers.start(imageName()), null);
+                return found(Brokers.startContainer(setting("RABBITMQ_IMAGE")), BrokerSource.CONTAINER);
             } catch (RuntimeException e) {
-                // Docker answered but could not run the broker: fall back to a local one.
                 System.err.println("[amqp-harness] could not start a RabbitMQ container (" + e.getMessage()
                         + "); trying localhost:5672");
             }
         }
-        if (listening("localhost", 5672)) {
+        if (Brokers.listening("localhost", 5672)) {
             try {
-                return new Resolution(probe("amqp://guest:guest@localhost:5672/%2F", BrokerSource.LOCAL,
-                        managementAt("localhost", 15672), null), null);
+                return found(Brokers.probe("amqp://guest:guest@localhost:5672/%2F",
+                        Brokers.managementAt("localhost", 15672), null), BrokerSource.LOCAL);
             } catch (RuntimeException e) {
                 return new Resolution(null, "A broker listens on localhost:5672 but the AMQP handshake failed ("
                         + e.getMessage() + "); set RABBITMQ_URI.");
@@ -93,70 +83,12 @@ public final class BrokerExtension implements ParameterResolver {
                 + "and nothing listens on localhost:5672.");
     }
 
-    static String imageName() {
-        String image = setting("RABBITMQ_IMAGE");
-        return image == null || image.isBlank() ? DEFAULT_IMAGE : image;
-    }
-
-    static RabbitMQBroker probe(String uri, BrokerSource source, Optional<URI> management, AutoCloseable owned) {
-        ConnectionFactory f = new ConnectionFactory();
-        try {
-            f.setUri(uri);
-        } catch (Exception e) {
-            throw new IllegalArgumentException("RABBITMQ_URI is not a valid amqp:// address: " + e.getMessage(), e);
-        }
-        f.setConnectionTimeout(5_000);
-        f.setAutomaticRecoveryEnabled(false);
-        try (Connection c = f.newConnection("harness-broker-probe")) {
-            String product = String.valueOf(c.getServerProperties().get("product"));
-            String version = String.valueOf(c.getServerProperties().get("version"));
-            return new RabbitMQBroker(uri, product, version, source, management, owned);
-        } catch (IOException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("cannot connect to " + uri.replaceAll(":[^:@/]*@", ":***@") + ": " + e, e);
-        }
+    private static Resolution found(StartedBroker broker, BrokerSource source) {
+        return new Resolution(new RabbitMQBroker(broker, source), null);
     }
 
     private static String setting(String name) {
         String v = System.getProperty(name);
         return v != null ? v : System.getenv(name);
-    }
-
-    /** Docker is asked only when a socket or DOCKER_HOST hints at one: the full probe takes seconds. */
-    static boolean dockerAvailable() {
-        boolean hint = System.getenv("DOCKER_HOST") != null
-                || Files.exists(Path.of("/var/run/docker.sock"))
-                || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"))
-                || Files.exists(Path.of(System.getProperty("user.home"), ".testcontainers.properties"));
-        if (!hint) {
-            return false;
-        }
-        try {
-            return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false;
-        }
-    }
-
-    static boolean listening(String host, int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), 1_000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static Optional<URI> managementAt(String host, int port) {
-        URI base = URI.create("http://" + host + ":" + port);
-        try {
-            HttpURLConnection c = (HttpURLConnection) base.resolve("/api/overview").toURL().openConnection();
-            c.setConnectTimeout(1_000);
-            c.setReadTimeout(2_000);
-            int code = c.getResponseCode();
-            c.disconnect();
-            return code == 200 || code == 401 ? Optional.of(base) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
     }
 }

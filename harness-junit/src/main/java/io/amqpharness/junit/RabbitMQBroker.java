@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import io.amqpharness.containers.StartedBroker;
 
 /**
  * A RabbitMQ broker supplied to a test by {@link BrokerExtension}.
@@ -14,40 +15,32 @@ import java.util.concurrent.TimeoutException;
  * at the end of the test run.
  */
 public final class RabbitMQBroker implements AutoCloseable {
-    private final String uri;
-    private final String product;
-    private final String version;
+    private final StartedBroker broker;
     private final BrokerSource source;
-    private final Optional<URI> managementUri;
-    private final AutoCloseable owned;
 
-    RabbitMQBroker(String uri, String product, String version, BrokerSource source, Optional<URI> managementUri,
-                   AutoCloseable owned) {
-        this.uri = uri;
-        this.product = product;
-        this.version = version;
+    RabbitMQBroker(StartedBroker broker, BrokerSource source) {
+        this.broker = broker;
         this.source = source;
-        this.managementUri = managementUri;
-        this.owned = owned;
     }
 
     /** The AMQP address to give the harness ({@code --uri}, {@code Scenario.Builder.uri}). */
     public String uri() {
-        return uri;
+        return broker.uri();
     }
 
     /** The server product, {@code RabbitMQ}. */
     public String product() {
-        return product;
+        return broker.product();
     }
 
     /** The server version, for example {@code 3.10.8} or {@code 4.1.4}. */
     public String version() {
-        return version;
+        return broker.version();
     }
 
     /** The major server version: 3 or 4. */
     public int majorVersion() {
+        String version = version();
         int dot = version.indexOf('.');
         try {
             return Integer.parseInt(dot < 0 ? version : version.substring(0, dot));
@@ -63,13 +56,13 @@ public final class RabbitMQBroker implements AutoCloseable {
 
     /** The HTTP API base ({@code http://host:15672}), when the management plugin is reachable. */
     public Optional<URI> managementUri() {
-        return managementUri;
+        return broker.managementUri();
     }
 
     /** A client for the broker's HTTP API, when the management plugin is reachable. */
     public Optional<ManagementClient> management() {
-        return managementUri.map(u -> {
-            java.net.URI parsed = java.net.URI.create(uri);
+        return managementUri().map(u -> {
+            URI parsed = URI.create(uri());
             String info = parsed.getUserInfo();
             String user = info == null ? "guest" : info.split(":", 2)[0];
             String password = info == null || !info.contains(":") ? "guest" : info.split(":", 2)[1];
@@ -81,9 +74,9 @@ public final class RabbitMQBroker implements AutoCloseable {
     public Connection newConnection() throws IOException, TimeoutException {
         ConnectionFactory f = new ConnectionFactory();
         try {
-            f.setUri(uri);
+            f.setUri(uri());
         } catch (Exception e) {
-            throw new IOException("invalid broker address " + uri, e);
+            throw new IOException("invalid broker address", e);
         }
         f.setAutomaticRecoveryEnabled(false);
         return f.newConnection("harness-test");
@@ -91,13 +84,11 @@ public final class RabbitMQBroker implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        if (owned != null) {
-            owned.close();
-        }
+        broker.close();
     }
 
     @Override
     public String toString() {
-        return product + " " + version + " (" + source.name().toLowerCase(java.util.Locale.ROOT) + ")";
+        return product() + " " + version() + " (" + source.name().toLowerCase(java.util.Locale.ROOT) + ")";
     }
 }
