@@ -10,8 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
-/** One-sentence errors for files the harness cannot write. */
-final class OutputFiles {
+/** One-sentence errors for files the harness cannot read or write. */
+public final class OutputFiles {
     private OutputFiles() {
     }
 
@@ -35,8 +35,8 @@ final class OutputFiles {
         return dir;
     }
 
-    /** A short reason for an I/O error, without a stack trace. */
-    static String reason(IOException e) {
+    /** A short reason for an I/O error, without a stack trace, for example {@code permission denied}. */
+    public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }

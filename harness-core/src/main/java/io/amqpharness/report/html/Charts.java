@@ -41,6 +41,16 @@ final class Charts {
             rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
         }
         c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
+        ArrayNode dist = F.arrayNode();
+        for (int i = 0; i < METRICS.length; i++) {
+            if (count(r, METRICS[i][0]) > 0) {
+                dist.add(line(METRICS[i][1], PALETTE[i], distribution(r, METRICS[i][0])).put("pointRadius", 0));
+            }
+        }
+        if (!dist.isEmpty()) {
+            c.add("Latency distribution over the whole run", "distribution",
+                    chart("line", dist, percentileAxis(), msAxis(true)));
+        }
         for (String[] m : METRICS) {
             if (count(r, m[0]) == 0) {
                 continue;
@@ -51,16 +61,6 @@ final class Charts {
                 ds.add(timeLine(r, ladder[i][1], PALETTE[i], latencySeries(r, m[0], ladder[i][0])));
             }
             c.add(m[1] + " latency over time (per interval)", "time", chart("line", ds, seconds(List.of(run)), msAxis(true)));
-        }
-        ArrayNode dist = F.arrayNode();
-        for (int i = 0; i < METRICS.length; i++) {
-            if (count(r, METRICS[i][0]) > 0) {
-                dist.add(line(METRICS[i][1], PALETTE[i], distribution(r, METRICS[i][0])).put("pointRadius", 0));
-            }
-        }
-        if (!dist.isEmpty()) {
-            c.add("Latency distribution over the whole run", "distribution",
-                    chart("line", dist, percentileAxis(), msAxis(true)));
         }
         return c;
     }

@@ -90,7 +90,8 @@ public final class HtmlReport {
             Files.writeString(file, html);
             return file;
         } catch (IOException e) {
-            throw new HarnessException("Cannot write " + file + ": " + e.getMessage() + ".", e);
+            throw new HarnessException("Cannot write " + file + ": "
+                    + io.amqpharness.report.files.OutputFiles.reason(e) + ".", e);
         }
     }
 
