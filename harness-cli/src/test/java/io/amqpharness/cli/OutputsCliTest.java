@@ -63,7 +63,19 @@ class OutputsCliTest {
         Run two = harness("report", a.toString(), b.resolve("result.json").toString(), "-o", page.toString());
         assertThat(two.code()).as(two.err()).isZero();
         assertThat(Files.readString(page)).contains("2 runs compared", "<th>a</th>", "<th>b</th>",
-                "<code>--pmessages 500</code>", "<code>--pmessages 800 --confirm 10</code>");
+                "<code>--pmessages 500 --confirm (default)</code>", "<code>--pmessages 800 --confirm 10</code>");
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenIsOneSentenceAfterTheNumbersAndExitCodeOne() throws Exception {
+        Files.createDirectories(tmp.resolve("result.json")); // a directory where the file should go
+        Run r = harness("--protocol", "in-memory", "-C", "300", "--output-dir", tmp.toString());
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("published 300", "Latency (ms)");
+        assertThat(r.out()).contains("Results in " + tmp + ": end-to-end.hlog, confirm.hlog, publish-delay.hlog, "
+                + "intervals.csv, report.html");
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err().strip()).startsWith("Cannot write " + tmp.resolve("result.json") + ": ").endsWith(".");
     }
 
     @Test

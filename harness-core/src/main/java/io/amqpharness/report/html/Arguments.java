@@ -45,6 +45,23 @@ final class Arguments {
         return varied;
     }
 
+    /**
+     * The varied options of one run as a command line; an option the run left at its default
+     * shows as {@code --queue-type (default)}.
+     */
+    static String varied(Map<String, String> options, List<String> varied) {
+        StringBuilder b = new StringBuilder(join(options, varied::contains));
+        if (b.toString().equals("(none)")) {
+            b.setLength(0);
+        }
+        for (String option : varied) {
+            if (!options.containsKey(option)) {
+                b.append(b.length() == 0 ? "" : " ").append(option).append(" (default)");
+            }
+        }
+        return b.length() == 0 ? "(none)" : b.toString();
+    }
+
     /** The selected options as a command line, {@code (none)} if there are none. */
     static String join(Map<String, String> options, Predicate<String> include) {
         StringBuilder b = new StringBuilder();

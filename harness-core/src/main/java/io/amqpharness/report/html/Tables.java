@@ -226,7 +226,7 @@ final class Tables {
                 h.append(" <span class=\"bad\">failed</span>");
             }
             h.append("</th><td class=\"text\"><code>")
-                    .append(escape(Arguments.join(options.get(n), varied::contains))).append("</code></td>");
+                    .append(escape(Arguments.varied(options.get(n), varied))).append("</code></td>");
             cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
             cell(h, Format.rate(r.path("rates").path("received").asDouble()));
             for (String p : new String[] {"p50", "p99", "p999", "max"}) {

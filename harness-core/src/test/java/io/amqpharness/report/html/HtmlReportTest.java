@@ -87,6 +87,20 @@ class HtmlReportTest {
     }
 
     @Test
+    void settingsThatDifferShowDefaultsToo() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode a = m.readTree("[\"--queue-type\", \"quorum\", \"--rate\", \"10\", \"--flag\", \"persistent\"]");
+        JsonNode b = m.readTree("[\"--rate\", \"10\", \"--flag\", \"persistent\", \"--flag\", \"mandatory\"]");
+        List<java.util.Map<String, String>> runs = List.of(Arguments.options(a), Arguments.options(b));
+        List<String> varied = Arguments.varied(runs);
+        assertThat(varied).containsExactly("--queue-type", "--flag");
+        assertThat(Arguments.varied(runs.get(0), varied)).isEqualTo("--queue-type quorum --flag persistent");
+        assertThat(Arguments.varied(runs.get(1), varied))
+                .isEqualTo("--flag persistent --flag mandatory --queue-type (default)");
+        assertThat(Arguments.join(runs.get(0), k -> !varied.contains(k))).isEqualTo("--rate 10");
+    }
+
+    @Test
     void textFromTheResultIsEscapedAndCannotCloseTheScript() throws Exception {
         ObjectNode r = ResultJson.toTree(SyntheticRun.create(2, 10, 3).result);
         r.putArray("notes").add("<script>alert(1)</script>");
