@@ -57,6 +57,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void theSelfContainedCheckCatchesExternalReferences() {
+        String html = HtmlReport.render(List.of(run(10, "x")));
+        for (String external : new String[] {"<script src=\"https://cdn.example/chart.js\"></script>",
+            "<link rel=\"stylesheet\" href=\"https://cdn.example/a.css\">", "<img src=\"//example.org/a.png\">",
+            "<style>@import url(http://example.org/a.css);</style>"}) {
+            String bad = html.replace("<main>", "<main>" + external);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertSelfContained(bad))
+                    .as(external).isInstanceOf(AssertionError.class);
+        }
+    }
+
+    @Test
     void thePercentileCurveUsesOneOverOneMinusQuantileCappedAtTheCount() {
         JsonNode result = ResultJson.toTree(SyntheticRun.create(2, 100, 9).result);
         JsonNode points = Charts.distribution(result, "endToEnd");
