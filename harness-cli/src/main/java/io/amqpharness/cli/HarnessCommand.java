@@ -37,11 +37,16 @@ import picocli.CommandLine.Spec;
                 "      --confirm 192 --qos 200 --multi-ack-every 200",
                 "  A stream read from its first message:",
                 "    java -jar harness.jar --queue-type stream --stream-offset first -z 10s",
+                "  Save the results and the HTML report, serve Prometheus metrics:",
+                "    java -jar harness.jar -r 1000 -c 100 -z 60s --output-dir results/run-1 \\",
+                "      --metrics-prometheus --metrics-tags env=test",
+                "  Compare saved runs on one page:",
+                "    java -jar harness.jar report results/run-1 results/run-2",
                 "",
                 "Every long option also reads a default from HARNESS_<NAME>, for example",
                 "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
                 "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
-                "lost), 2 bad usage."})
+                "lost, metrics port in use, a result file not written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
     @Spec
@@ -49,6 +54,9 @@ final class HarnessCommand implements Callable<Integer> {
 
     @Mixin
     RunOptions options = new RunOptions();
+
+    @Mixin
+    OutputOptions outputs = new OutputOptions();
 
     @Option(names = "--verbose", description = "Show stack traces and client logs on errors.")
     boolean verbose;
@@ -68,10 +76,13 @@ final class HarnessCommand implements Callable<Integer> {
     public Integer call() {
         Scenario scenario = scenario();
         PrintWriter out = spec.commandLine().getOut();
-        LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
-        session.running(runner);
-        RunResult result = runner.run();
-        return result.failed() ? ExitCode.FAILURE : ExitCode.OK;
+        try (RunOutputs extra = RunOutputs.open(outputs, out)) {
+            LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
+            extra.listeners().forEach(runner::listener);
+            session.running(runner);
+            RunResult result = runner.run();
+            return extra.finish(result.failed() ? ExitCode.FAILURE : ExitCode.OK, out, spec.commandLine().getErr());
+        }
     }
 
     boolean verbose() {
@@ -89,6 +100,6 @@ final class HarnessCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine(Main.Session session) {
-        return new CommandLine(new HarnessCommand(session));
+        return new CommandLine(new HarnessCommand(session)).addSubcommand("report", new ReportCommand());
     }
 }

@@ -31,7 +31,12 @@ public final class Main {
 
     /** Runs the CLI without exiting the JVM; returns the exit code. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env) {
-        return execute(args, out, err, env, new Session());
+        Session session = new Session();
+        try {
+            return execute(args, out, err, env, session);
+        } finally {
+            session.finished(); // else the run's shutdown hook would wait 60 s when the JVM exits
+        }
     }
 
     /** Parses a command line into a scenario without running it (tests, tools). */

@@ -1,0 +1,86 @@
+package io.amqpharness.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.report.files.OutputDirectory;
+import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.html.HtmlReport;
+import io.amqpharness.report.html.ReportRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code harness report DIR...}: renders report.html again from saved results, or compares runs. */
+@Command(name = "report",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        usageHelpAutoWidth = true,
+        description = {
+                "Renders report.html from the result.json of runs written with --output-dir.",
+                "One directory gives that run's report; several give one page comparing them:",
+                "a table of their key numbers and the settings that differ, and overlaid charts.",
+                ""},
+        footerHeading = "%nExamples%n",
+        footer = {
+                "  Re-render a run's report (written to results/q1/report.html):",
+                "    java -jar harness.jar report results/q1",
+                "  Compare three runs on one page:",
+                "    java -jar harness.jar report results/rate-100 results/rate-1000 results/rate-10000 \\",
+                "      -o rates.html",
+                "",
+                "Exit codes: 0 success, 1 a result could not be read or the report written, 2 bad usage."})
+final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR",
+            description = "Directories written by --output-dir (or their result.json files).")
+    List<Path> results = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Where to write the page (default DIR/report.html for one run, ./comparison.html for several).")
+    Path output;
+
+    @Override
+    public Integer call() {
+        List<ReportRun> runs = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (Path p : results) {
+            JsonNode result = ResultJson.read(p);
+            String label = results.size() == 1 ? result.path("runId").asText() : name(p);
+            if (!labels.add(label)) {
+                label = label + " (" + result.path("runId").asText() + ")";
+                labels.add(label);
+            }
+            runs.add(new ReportRun(label, result));
+        }
+        Path file = output != null ? output
+                : results.size() == 1 ? directory(results.get(0)).resolve(OutputDirectory.REPORT_FILE)
+                : Path.of("comparison.html");
+        HtmlReport.write(runs, file);
+        spec.commandLine().getOut().println("Wrote " + file);
+        return HarnessCommand.ExitCode.OK;
+    }
+
+    private static Path directory(Path p) {
+        if (Files.isDirectory(p)) {
+            return p;
+        }
+        return p.getParent() == null ? Path.of(".") : p.getParent();
+    }
+
+    /** The run's directory name: its label in the table and the legends. */
+    private static String name(Path p) {
+        Path dir = directory(p).toAbsolutePath().normalize();
+        return dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
+    }
+}

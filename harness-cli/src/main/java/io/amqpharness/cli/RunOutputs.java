@@ -1,0 +1,90 @@
+package io.amqpharness.cli;
+
+import io.amqpharness.metrics.PortInUseException;
+import io.amqpharness.metrics.PrometheusEndpoint;
+import io.amqpharness.report.files.OutputDirectory;
+import io.amqpharness.run.RunListener;
+import io.amqpharness.spi.HarnessException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The outputs of a run besides the console: the output directory and the Prometheus endpoint.
+ * Both are set up before the run starts, so a bad directory or a busy port fails at once.
+ */
+final class RunOutputs implements AutoCloseable {
+    private final Optional<OutputDirectory> files;
+    private final Optional<PrometheusEndpoint> metrics;
+
+    private RunOutputs(Optional<OutputDirectory> files, Optional<PrometheusEndpoint> metrics) {
+        this.files = files;
+        this.metrics = metrics;
+    }
+
+    /**
+     * Prepares what the options ask for and says where the metrics are served.
+     *
+     * @throws HarnessException with one sentence if the directory cannot be written or the port is busy
+     */
+    static RunOutputs open(OutputOptions options, PrintWriter out) {
+        Optional<PrometheusEndpoint> metrics = Optional.empty();
+        if (options.prometheus()) {
+            try {
+                metrics = Optional.of(PrometheusEndpoint.start(options.port(), options.tags()));
+            } catch (PortInUseException e) {
+                String example = e.freePort().isPresent() ? Integer.toString(e.freePort().getAsInt()) : "9091";
+                throw new HarnessException("Cannot serve Prometheus metrics: port " + e.port() + " is already in use "
+                        + "by another process; choose another with --metrics-port, for example --metrics-port "
+                        + example + ".", e);
+            }
+            out.println("Prometheus metrics at " + metrics.get().url());
+        }
+        try {
+            Optional<OutputDirectory> files = Optional.ofNullable(options.outputDir()).map(OutputDirectory::prepare);
+            return new RunOutputs(files, metrics);
+        } catch (RuntimeException e) {
+            metrics.ifPresent(PrometheusEndpoint::close);
+            throw e;
+        }
+    }
+
+    /** The listeners to add to the runner, after the console reporter. */
+    List<RunListener> listeners() {
+        List<RunListener> l = new ArrayList<>();
+        metrics.ifPresent(m -> l.add(m.listener()));
+        files.ifPresent(l::add);
+        return l;
+    }
+
+    /**
+     * After the run: says where the files are, or what could not be written.
+     *
+     * @return {@code exitCode}, or the failure code if a file could not be written
+     */
+    int finish(int exitCode, PrintWriter out, PrintWriter err) {
+        if (files.isEmpty()) {
+            return exitCode;
+        }
+        OutputDirectory f = files.get();
+        if (!f.written().isEmpty()) {
+            Path dir = f.directory();
+            out.println("Results in " + dir + ": " + f.written().stream().map(p -> dir.relativize(p).toString())
+                    .collect(Collectors.joining(", ")));
+        }
+        if (f.problem().isPresent()) {
+            err.println(f.problem().get());
+            return HarnessCommand.ExitCode.FAILURE;
+        }
+        return exitCode;
+    }
+
+    @Override
+    public void close() {
+        files.ifPresent(OutputDirectory::close);
+        metrics.ifPresent(PrometheusEndpoint::close);
+    }
+}

@@ -1,0 +1,277 @@
+package io.amqpharness.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the Chart.js configurations of a report from {@code result.json} trees: rates and
+ * latency percentiles over time, the latency distribution (HdrHistogram's percentile plot), and
+ * for several runs the same charts overlaid plus one chart with the runs on the x axis.
+ */
+final class Charts {
+    static final String[] PALETTE = {"#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2",
+        "#db2777", "#4b5563", "#65a30d", "#9333ea"};
+    /** Latency series, in the order the report shows them, with their titles. */
+    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"confirm", "Confirm"},
+        {"publishDelay", "Publish delay"}};
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private final List<ChartSpec> specs = new ArrayList<>();
+
+    List<ChartSpec> specs() {
+        return specs;
+    }
+
+    /** The charts of one run. */
+    static Charts single(ReportRun run) {
+        Charts c = new Charts();
+        JsonNode r = run.result();
+        ArrayNode rates = F.arrayNode();
+        if (producers(r) > 0) {
+            rates.add(timeLine(r, "sent", PALETTE[0], timeSeries(r, "sentPerSecond", 1)));
+            if (confirms(r)) {
+                rates.add(timeLine(r, "confirmed", PALETTE[2], timeSeries(r, "confirmedPerSecond", 1)));
+            }
+        }
+        if (consumers(r) > 0) {
+            rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
+        }
+        c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
+        ArrayNode dist = F.arrayNode();
+        for (int i = 0; i < METRICS.length; i++) {
+            if (count(r, METRICS[i][0]) > 0) {
+                dist.add(line(METRICS[i][1], PALETTE[i], distribution(r, METRICS[i][0])).put("pointRadius", 0));
+            }
+        }
+        if (!dist.isEmpty()) {
+            c.add("Latency distribution over the whole run", "distribution",
+                    chart("line", dist, percentileAxis(), msAxis(true)));
+        }
+        for (String[] m : METRICS) {
+            if (count(r, m[0]) == 0) {
+                continue;
+            }
+            ArrayNode ds = F.arrayNode();
+            String[][] ladder = {{"p50", "p50"}, {"p95", "p95"}, {"p99", "p99"}, {"p999", "p99.9"}, {"max", "max"}};
+            for (int i = 0; i < ladder.length; i++) {
+                ds.add(timeLine(r, ladder[i][1], PALETTE[i], latencySeries(r, m[0], ladder[i][0])));
+            }
+            c.add(m[1] + " latency over time (per interval)", "time", chart("line", ds, seconds(List.of(run)), msAxis(true)));
+        }
+        return c;
+    }
+
+    /** The charts comparing several runs. */
+    static Charts comparison(List<ReportRun> runs) {
+        Charts c = new Charts();
+        c.add("Throughput and end-to-end latency per run", "perRun", perRun(runs));
+        boolean received = runs.stream().anyMatch(r -> consumers(r.result()) > 0);
+        String field = received ? "receivedPerSecond" : "sentPerSecond";
+        ArrayNode rates = F.arrayNode();
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode r = runs.get(i).result();
+            rates.add(timeLine(r, runs.get(i).label(), color(i), timeSeries(r, field, 1)));
+        }
+        c.add((received ? "Received" : "Sent") + " messages per second", "time",
+                chart("line", rates, seconds(runs), rateAxis()));
+        for (String[] m : METRICS) {
+            if (runs.stream().allMatch(r -> count(r.result(), m[0]) == 0)) {
+                continue;
+            }
+            ArrayNode p99 = F.arrayNode();
+            ArrayNode dist = F.arrayNode();
+            for (int i = 0; i < runs.size(); i++) {
+                JsonNode r = runs.get(i).result();
+                if (count(r, m[0]) > 0) {
+                    p99.add(timeLine(r, runs.get(i).label(), color(i), latencySeries(r, m[0], "p99")));
+                    dist.add(line(runs.get(i).label(), color(i), distribution(r, m[0])).put("pointRadius", 0));
+                }
+            }
+            c.add(m[1] + " latency p99 over time (per interval)", "time", chart("line", p99, seconds(runs), msAxis(true)));
+            c.add(m[1] + " latency distribution", "distribution", chart("line", dist, percentileAxis(), msAxis(true)));
+        }
+        return c;
+    }
+
+    /** Bars of throughput and lines of end-to-end p50 and p99, one category per run. */
+    private static ObjectNode perRun(List<ReportRun> runs) {
+        ArrayNode labels = F.arrayNode();
+        ArrayNode rate = F.arrayNode();
+        ArrayNode p50 = F.arrayNode();
+        ArrayNode p99 = F.arrayNode();
+        boolean received = runs.stream().anyMatch(r -> consumers(r.result()) > 0);
+        for (ReportRun run : runs) {
+            JsonNode r = run.result();
+            labels.add(run.label());
+            rate.add(round(r.path("rates").path(received ? "received" : "sent").asDouble(), 1));
+            JsonNode e2e = r.path("latency").path("endToEnd");
+            boolean any = e2e.path("count").asLong() > 0;
+            p50.add(any ? F.numberNode(round(e2e.path("p50").asLong() / 1e6, 4)) : F.nullNode());
+            p99.add(any ? F.numberNode(round(e2e.path("p99").asLong() / 1e6, 4)) : F.nullNode());
+        }
+        ArrayNode ds = F.arrayNode();
+        ds.add(dataset((received ? "received" : "sent") + " msg/s", "#93c5fd", rate).put("type", "bar")
+                .put("yAxisID", "y").put("order", 2));
+        ds.add(line("e2e p50 ms", PALETTE[2], p50).put("type", "line").put("yAxisID", "ms").put("order", 1)
+                .put("pointRadius", 4));
+        ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 0)
+                .put("pointRadius", 4));
+        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
+        ((ObjectNode) config.get("data")).set("labels", labels);
+        ObjectNode ms = msAxis(true);
+        ms.put("position", "right");
+        ms.putObject("grid").put("drawOnChartArea", false);
+        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
+        return config;
+    }
+
+    private void add(String title, String kind, ObjectNode config) {
+        specs.add(new ChartSpec("chart-" + specs.size(), title, kind, config));
+    }
+
+    private static ObjectNode chart(String type, ArrayNode datasets, ObjectNode x, ObjectNode y) {
+        ObjectNode c = F.objectNode();
+        c.put("type", type);
+        c.putObject("data").set("datasets", datasets);
+        ObjectNode o = c.putObject("options");
+        o.put("animation", false).put("responsive", true).put("maintainAspectRatio", false);
+        o.putObject("interaction").put("mode", "nearest").put("axis", "x").put("intersect", false);
+        o.putObject("plugins").putObject("legend").put("position", "bottom");
+        ObjectNode scales = o.putObject("scales");
+        scales.set("x", x);
+        scales.set("y", y);
+        return c;
+    }
+
+    private static ObjectNode line(String label, String color, ArrayNode data) {
+        ObjectNode d = dataset(label, color, data);
+        d.put("borderWidth", 1.5).put("pointRadius", data.size() > 60 ? 0 : 2).put("spanGaps", false);
+        d.put("fill", false).put("tension", 0);
+        return d;
+    }
+
+    /** A line over time; the page draws it dashed after {@code drainingFrom} (publishing had stopped). */
+    private static ObjectNode timeLine(JsonNode r, String label, String color, ArrayNode data) {
+        return line(label, color, data).put("drainingFrom", round(r.path("publishingTime").asLong() / 1e9, 3));
+    }
+
+    private static ObjectNode dataset(String label, String color, ArrayNode data) {
+        ObjectNode d = F.objectNode();
+        d.put("label", label).put("borderColor", color).put("backgroundColor", color);
+        d.set("data", data);
+        return d;
+    }
+
+    /** Seconds since the start, up to the end of the longest run. */
+    private static ObjectNode seconds(List<ReportRun> runs) {
+        double max = 0;
+        for (ReportRun run : runs) {
+            for (JsonNode i : run.result().path("intervals")) {
+                max = Math.max(max, elapsedSeconds(i));
+            }
+        }
+        ObjectNode x = F.objectNode().put("type", "linear").put("min", 0);
+        if (max > 0) {
+            x.put("max", max);
+        }
+        x.putObject("title").put("display", true).put("text", "seconds since publishing started");
+        return x;
+    }
+
+    private static ObjectNode rateAxis() {
+        ObjectNode y = F.objectNode().put("type", "linear").put("beginAtZero", true);
+        y.putObject("title").put("display", true).put("text", "messages per second");
+        return y;
+    }
+
+    private static ObjectNode msAxis(boolean log) {
+        ObjectNode y = F.objectNode().put("type", log ? "logarithmic" : "linear");
+        y.putObject("title").put("display", true).put("text", "latency (ms)");
+        return y;
+    }
+
+    private static ObjectNode percentileAxis() {
+        ObjectNode x = F.objectNode().put("type", "logarithmic").put("min", 1);
+        x.putObject("title").put("display", true).put("text", "percentile");
+        return x;
+    }
+
+    /** An interval field over time: {x: seconds since start, y: value}. */
+    private static ArrayNode timeSeries(JsonNode r, String field, int places) {
+        ArrayNode points = F.arrayNode();
+        for (JsonNode i : r.path("intervals")) {
+            points.add(point(elapsedSeconds(i), round(i.path(field).asDouble(), places)));
+        }
+        return points;
+    }
+
+    /** A percentile of a metric per interval, in ms; null (a gap) where nothing was recorded. */
+    private static ArrayNode latencySeries(JsonNode r, String metric, String percentile) {
+        ArrayNode points = F.arrayNode();
+        for (JsonNode i : r.path("intervals")) {
+            JsonNode l = i.path("latency").path(metric);
+            ObjectNode p = F.objectNode().put("x", elapsedSeconds(i));
+            if (l.path("count").asLong() > 0) {
+                p.put("y", round(l.path(percentile).asLong() / 1e6, 4));
+            } else {
+                p.putNull("y");
+            }
+            points.add(p);
+        }
+        return points;
+    }
+
+    /**
+     * The percentile curve of a metric: x is 1/(1-percentile), so 10 is the 90th percentile and
+     * 1000 the 99.9th, capped at the number of values (beyond it lies only the maximum); y in ms.
+     */
+    static ArrayNode distribution(JsonNode r, String metric) {
+        JsonNode h = r.path("histograms").path(metric);
+        double count = Math.max(1, h.path("count").asDouble());
+        ArrayNode points = F.arrayNode();
+        for (JsonNode p : h.path("percentiles")) {
+            double percentile = p.path("percentile").asDouble();
+            double x = percentile >= 100 ? count : Math.min(count, 100 / (100 - percentile));
+            points.add(point(round(x, 4), round(p.path("value").asLong() / 1e6, 4)));
+        }
+        return points;
+    }
+
+    static long count(JsonNode r, String metric) {
+        return r.path("latency").path(metric).path("count").asLong();
+    }
+
+    static int producers(JsonNode r) {
+        return r.path("scenario").path("publishing").path("producers").asInt();
+    }
+
+    static int consumers(JsonNode r) {
+        return r.path("scenario").path("consuming").path("consumers").asInt();
+    }
+
+    static boolean confirms(JsonNode r) {
+        JsonNode w = r.path("scenario").path("publishing").path("confirmWindow");
+        return !w.isNull() && !w.isMissingNode();
+    }
+
+    private static double elapsedSeconds(JsonNode interval) {
+        return round(interval.path("elapsed").asLong() / 1e9, 3);
+    }
+
+    private static ObjectNode point(double x, double y) {
+        return F.objectNode().put("x", x).put("y", y);
+    }
+
+    private static String color(int i) {
+        return PALETTE[i % PALETTE.length];
+    }
+
+    private static double round(double v, int places) {
+        double scale = Math.pow(10, places);
+        return Math.round(v * scale) / scale;
+    }
+}

@@ -1,0 +1,273 @@
+package io.amqpharness.report.html;
+
+import static io.amqpharness.report.html.Html.escape;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.report.Format;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report's tables, from {@code result.json} trees. Counts, rates and percentile ladders are
+ * listed field by field from the JSON, so fields added to the result appear without changes here.
+ */
+final class Tables {
+    /** Percentiles shown in the worst-interval table (the seeds' "max 99th over intervals"). */
+    private static final String[] WORST = {"p50", "p75", "p95", "p99", "p999", "max"};
+
+    private Tables() {
+    }
+
+    /** Key facts of a run as a definition list. */
+    static String facts(JsonNode r) {
+        JsonNode s = r.path("scenario");
+        JsonNode b = r.path("broker");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"Run", r.path("runId").asText() + (r.path("failed").asBoolean() ? " (failed)" : "")});
+        rows.add(new String[] {"Started", r.path("startedAt").asText()});
+        rows.add(new String[] {"Duration", "publishing " + Html.seconds(r.path("publishingTime")) + ", total "
+                + Html.seconds(r.path("totalTime"))});
+        rows.add(new String[] {"Broker", (b.path("product").asText() + " " + b.path("version").asText() + " on "
+                + b.path("platform").asText()).strip() + " at " + s.path("uri").asText()});
+        rows.add(new String[] {"Protocol", s.path("protocol").asText()});
+        rows.add(new String[] {"Queues", Html.value(r.path("queues")) + " ("
+                + s.path("topology").path("queueType").asText() + ")"});
+        rows.add(new String[] {"Pacing", r.path("paced").asBoolean()
+                ? "paced: latency is measured from each message's intended send time"
+                : "closed loop (unpaced): latency is measured from the actual send"});
+        StringBuilder h = new StringBuilder("<dl class=\"facts\">");
+        for (String[] row : rows) {
+            h.append("<dt>").append(escape(row[0])).append("</dt><dd>").append(escape(row[1])).append("</dd>");
+        }
+        h.append("<dt>Command</dt><dd><code>harness ").append(escape(String.join(" ", texts(s.path("arguments")))))
+                .append("</code></dd></dl>");
+        return h.toString();
+    }
+
+    /** Every count of the run, then the accounting fields; unexplained messages are flagged. */
+    static String messages(JsonNode r) {
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        for (Map.Entry<String, JsonNode> c : fields(r.path("counts"))) {
+            h.append(kv(Html.words(c.getKey()), Html.value(c.getValue()), ""));
+        }
+        h.append(kv("unconfirmed at stop", Html.value(r.path("unconfirmedAtStop")), ""));
+        h.append(kv("left in queues", Html.value(r.path("leftInQueues")), ""));
+        long unaccounted = r.path("unaccountedPublished").asLong();
+        h.append(kv("unaccounted for", Html.value(r.path("unaccountedPublished")), unaccounted != 0 ? "bad" : ""));
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** Average rates, messages per second. */
+    static String rates(JsonNode r) {
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        for (Map.Entry<String, JsonNode> c : fields(r.path("rates"))) {
+            h.append(kv(Html.words(c.getKey()), Format.rate(c.getValue().asDouble()) + " msg/s", ""));
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** The percentile ladder of every metric over the whole run, in milliseconds. */
+    static String latency(JsonNode r) {
+        List<String> columns = new ArrayList<>();
+        JsonNode any = r.path("latency").path("endToEnd");
+        fields(any).forEach(e -> columns.add(e.getKey()));
+        columns.remove("count");
+        StringBuilder h = new StringBuilder("<table class=\"num\"><thead><tr><th>ms</th>");
+        columns.forEach(c -> h.append("<th>").append(escape(Html.words(c))).append("</th>"));
+        h.append("<th>count</th></tr></thead><tbody>");
+        boolean rows = false;
+        for (String[] m : Charts.METRICS) {
+            JsonNode l = r.path("latency").path(m[0]);
+            if (l.path("count").asLong() == 0) {
+                continue;
+            }
+            rows = true;
+            h.append("<tr><th>").append(escape(m[1])).append("</th>");
+            for (String c : columns) {
+                h.append("<td>").append(Format.millis(Math.round(l.path(c).asDouble()))).append("</td>");
+            }
+            h.append("<td>").append(Format.count(l.path("count").asLong())).append("</td></tr>");
+        }
+        if (!rows) {
+            h.append("<tr><td colspan=\"").append(columns.size() + 2).append("\">no latency recorded</td></tr>");
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** The highest value of each percentile over the reporting intervals, in milliseconds. */
+    static String worstInterval(JsonNode r) {
+        StringBuilder h = new StringBuilder("<table class=\"num\"><thead><tr><th>ms</th>");
+        for (String p : WORST) {
+            h.append("<th>").append(escape(Html.words(p))).append("</th>");
+        }
+        h.append("<th>intervals</th></tr></thead><tbody>");
+        boolean rows = false;
+        for (String[] m : Charts.METRICS) {
+            long[] worst = new long[WORST.length];
+            int intervals = 0;
+            for (JsonNode i : r.path("intervals")) {
+                JsonNode l = i.path("latency").path(m[0]);
+                if (l.path("count").asLong() == 0) {
+                    continue;
+                }
+                intervals++;
+                for (int k = 0; k < WORST.length; k++) {
+                    worst[k] = Math.max(worst[k], l.path(WORST[k]).asLong());
+                }
+            }
+            if (intervals == 0) {
+                continue;
+            }
+            rows = true;
+            h.append("<tr><th>").append(escape(m[1])).append("</th>");
+            for (long w : worst) {
+                h.append("<td>").append(Format.millis(w)).append("</td>");
+            }
+            h.append("<td>").append(intervals).append("</td></tr>");
+        }
+        if (!rows) {
+            h.append("<tr><td colspan=\"").append(WORST.length + 2).append("\">no latency recorded</td></tr>");
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** The client process: CPU, memory, Java, host. */
+    static String client(JsonNode r) {
+        JsonNode c = r.path("client");
+        JsonNode e = r.path("environment");
+        long messages = Math.max(r.path("counts").path("published").asLong(), r.path("counts").path("consumed").asLong());
+        double cpuSeconds = c.path("cpuTime").asLong() / 1e9;
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        h.append(kv("CPU time", String.format(Locale.ROOT, "%.2f s", cpuSeconds), ""));
+        if (messages > 0) {
+            h.append(kv("CPU per 100k messages", String.format(Locale.ROOT, "%.3f s", cpuSeconds * 1e5 / messages), ""));
+        }
+        h.append(kv("peak heap", Format.mebibytes(c.path("peakHeapBytes").asLong()) + " MiB", ""));
+        if (e.has("maxHeapBytes")) {
+            h.append(kv("max heap", Format.mebibytes(e.path("maxHeapBytes").asLong()) + " MiB", ""));
+        }
+        h.append(kv("processors", Html.value(c.path("processors")), ""));
+        h.append(kv("Java", c.path("javaVersion").asText(), ""));
+        for (String k : new String[] {"jvm", "os", "arch"}) {
+            if (e.has(k)) {
+                h.append(kv(k, e.path(k).asText(), ""));
+            }
+        }
+        h.append(kv("generator", r.path("generator").asText(), ""));
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** Every setting of the scenario, group by group. */
+    static String settings(JsonNode r) {
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        for (String group : new String[] {"publishing", "consuming", "topology", "run"}) {
+            for (Map.Entry<String, JsonNode> f : fields(r.path("scenario").path(group))) {
+                String value = f.getValue().isIntegralNumber() && looksLikeDuration(f.getKey())
+                        ? io.amqpharness.scenario.Durations.format(java.time.Duration.ofNanos(f.getValue().asLong()))
+                        : Html.value(f.getValue());
+                h.append(kv(group + " · " + Html.words(f.getKey()), value, ""));
+            }
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** What the driver learned about the connection, and the broker's properties. */
+    static String driverAndBroker(JsonNode r) {
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        for (Map.Entry<String, JsonNode> f : fields(r.path("driverFacts"))) {
+            h.append(kv(f.getKey(), f.getValue().asText(), ""));
+        }
+        for (Map.Entry<String, JsonNode> f : fields(r.path("broker").path("properties"))) {
+            h.append(kv("broker · " + f.getKey(), f.getValue().asText(), ""));
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    /** Notes and the failure, if any; empty when there are none. */
+    static String notes(JsonNode r) {
+        StringBuilder h = new StringBuilder();
+        JsonNode failure = r.path("failure");
+        if (failure.isTextual()) {
+            h.append("<p class=\"bad\">Failure: ").append(escape(failure.asText())).append("</p>");
+        }
+        if (r.path("notes").size() > 0) {
+            h.append("<ul class=\"notes\">");
+            r.path("notes").forEach(n -> h.append("<li>").append(escape(n.asText())).append("</li>"));
+            h.append("</ul>");
+        }
+        return h.toString();
+    }
+
+    /**
+     * Several runs side by side: the settings they share, then one row per run with the settings
+     * that differ and its key numbers.
+     */
+    static String comparison(List<ReportRun> runs) {
+        List<Map<String, String>> options = new ArrayList<>();
+        runs.forEach(r -> options.add(Arguments.options(r.result().path("scenario").path("arguments"))));
+        List<String> varied = Arguments.varied(options);
+        StringBuilder h = new StringBuilder("<p>Settings all runs share: <code>")
+                .append(escape(Arguments.join(options.get(0), k -> !varied.contains(k)))).append("</code></p>");
+        h.append("<table class=\"num compare\"><thead><tr><th>run</th><th class=\"text\">settings that differ</th>"
+                + "<th>sent/s</th><th>received/s</th><th>e2e p50</th><th>e2e p99</th><th>e2e p99.9</th>"
+                + "<th>e2e max</th><th>confirm p99</th><th>published</th><th>consumed</th><th>unaccounted</th>"
+                + "<th class=\"text\">broker</th></tr></thead><tbody>");
+        for (int n = 0; n < runs.size(); n++) {
+            ReportRun run = runs.get(n);
+            JsonNode r = run.result();
+            JsonNode e2e = r.path("latency").path("endToEnd");
+            JsonNode confirm = r.path("latency").path("confirm");
+            long unaccounted = r.path("unaccountedPublished").asLong();
+            h.append("<tr><th>").append(escape(run.label()));
+            if (r.path("failed").asBoolean()) {
+                h.append(" <span class=\"bad\">failed</span>");
+            }
+            h.append("</th><td class=\"text\"><code>")
+                    .append(escape(Arguments.varied(options.get(n), varied))).append("</code></td>");
+            cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
+            cell(h, Format.rate(r.path("rates").path("received").asDouble()));
+            for (String p : new String[] {"p50", "p99", "p999", "max"}) {
+                cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
+            }
+            cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
+            cell(h, Format.count(r.path("counts").path("published").asLong()));
+            cell(h, Format.count(r.path("counts").path("consumed").asLong()));
+            h.append(unaccounted != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(unaccounted)).append("</td>");
+            JsonNode b = r.path("broker");
+            h.append("<td class=\"text\">").append(escape(b.path("product").asText() + " " + b.path("version").asText()))
+                    .append("</td></tr>");
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    private static void cell(StringBuilder h, String text) {
+        h.append("<td>").append(escape(text)).append("</td>");
+    }
+
+    private static String kv(String key, String value, String cssClass) {
+        return "<tr><th>" + escape(key) + "</th><td" + (cssClass.isEmpty() ? "" : " class=\"" + cssClass + "\"")
+                + ">" + escape(value) + "</td></tr>";
+    }
+
+    private static boolean looksLikeDuration(String key) {
+        String k = key.toLowerCase(Locale.ROOT);
+        return k.contains("time") || k.contains("interval") || k.contains("timeout");
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(a -> out.add(a.asText()));
+        return out;
+    }
+
+    private static List<Map.Entry<String, JsonNode>> fields(JsonNode object) {
+        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            out.add(it.next());
+        }
+        return out;
+    }
+}

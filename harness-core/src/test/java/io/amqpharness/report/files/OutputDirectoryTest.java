@@ -1,0 +1,114 @@
+package io.amqpharness.report.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.amqpharness.measure.Metric;
+import io.amqpharness.run.SyntheticRun;
+import io.amqpharness.spi.HarnessException;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogProcessor;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The files of a run, written through the listener calls a run makes. */
+class OutputDirectoryTest {
+    @TempDir
+    Path tmp;
+
+    static OutputDirectory play(SyntheticRun run, Path dir) {
+        OutputDirectory files = OutputDirectory.prepare(dir);
+        files.started(run.start);
+        for (int i = 0; i < run.intervals.size(); i++) {
+            files.interval(run.intervals.get(i));
+            files.intervalHistograms(run.intervals.get(i), run.intervalHistograms.get(i));
+        }
+        files.finished(run.result);
+        return files;
+    }
+
+    @Test
+    void writesEveryFile() {
+        SyntheticRun run = SyntheticRun.create(10, 1000, 1);
+        Path dir = tmp.resolve("nested/run-1");
+        OutputDirectory files = play(run, dir);
+        assertThat(files.problem()).isEmpty();
+        assertThat(dir).isDirectory();
+        assertThat(files.written()).extracting(p -> p.getFileName().toString()).containsExactlyInAnyOrder(
+                "end-to-end.hlog", "confirm.hlog", "publish-delay.hlog", "intervals.csv", "result.json", "report.html");
+        files.written().forEach(p -> assertThat(p).isNotEmptyFile());
+    }
+
+    @Test
+    void eachHistogramLogReadsBackWithTheRunsCount() throws Exception {
+        SyntheticRun run = SyntheticRun.create(10, 1000, 2);
+        play(run, tmp);
+        for (Metric m : Metric.values()) {
+            File log = tmp.resolve(HistogramLogs.fileName(m)).toFile();
+            HistogramLogReader reader = new HistogramLogReader(log);
+            Histogram total = new Histogram(3);
+            List<EncodableHistogram> intervals = new ArrayList<>();
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                intervals.add(h);
+                total.add((Histogram) h);
+            }
+            reader.close();
+            assertThat(intervals).as(m.label()).hasSize(run.intervals.size());
+            assertThat(total.getTotalCount()).as(m.label()).isEqualTo(run.totalCount(m))
+                    .isEqualTo(run.result.histograms().count(m));
+            assertThat(total.getMaxValue()).as(m.label())
+                    .isEqualTo(run.result.histograms().histogram(m).getMaxValue());
+            assertThat(intervals.get(0).getStartTimeStamp()).isEqualTo(SyntheticRun.STARTED_AT.toEpochMilli());
+            assertThat(reader.getStartTimeSec()).isEqualTo(SyntheticRun.STARTED_AT.getEpochSecond());
+        }
+    }
+
+    @Test
+    void histogramLogProcessorReadsTheLog() throws Exception {
+        SyntheticRun run = SyntheticRun.create(5, 500, 3);
+        play(run, tmp);
+        Path out = tmp.resolve("processed");
+        HistogramLogProcessor processor = new HistogramLogProcessor(new String[] {
+            "-i", tmp.resolve("end-to-end.hlog").toString(), "-o", out.toString()});
+        processor.run();
+        String hgrm = Files.readString(tmp.resolve("processed.hgrm"));
+        assertThat(hgrm).contains("#[Mean");
+        assertThat(hgrm).containsPattern("Total count += +" + run.totalCount(Metric.END_TO_END) + "\\]");
+        // Values are nanoseconds and the processor's default unit ratio turns them into ms: the
+        // stall of about 2 s shows as a maximum of about 2,000.
+        assertThat(hgrm).containsPattern("Max += +(19|20)[0-9]{2}\\.[0-9]+");
+        assertThat(Files.readAllLines(out)).hasSizeGreaterThan(run.intervals.size());
+    }
+
+    @Test
+    void aPathThatIsAFileIsOneClearSentence() throws Exception {
+        Path file = Files.writeString(tmp.resolve("taken"), "x");
+        assertThatThrownBy(() -> OutputDirectory.prepare(file))
+                .isInstanceOf(HarnessException.class)
+                .hasMessage("--output-dir " + file + " exists and is not a directory; give a directory.");
+        assertThatThrownBy(() -> OutputDirectory.prepare(file.resolve("below")))
+                .isInstanceOf(HarnessException.class)
+                .hasMessageStartingWith("Cannot create the directory " + file.resolve("below") + " for --output-dir: ");
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenIsReportedAndTheOthersAreStillWritten() throws Exception {
+        SyntheticRun run = SyntheticRun.create(3, 100, 4);
+        Files.createDirectories(tmp.resolve("result.json")); // a directory where the file should go
+        OutputDirectory files = play(run, tmp);
+        assertThat(files.problem()).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("Cannot write " + tmp.resolve("result.json") + ": ").endsWith(".")
+                .doesNotContain("\n"));
+        assertThat(tmp.resolve("report.html")).isNotEmptyFile();
+        assertThat(tmp.resolve("intervals.csv")).isNotEmptyFile();
+        assertThat(files.written()).doesNotContain(tmp.resolve("result.json"));
+    }
+}

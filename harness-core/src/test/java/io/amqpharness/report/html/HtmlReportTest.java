@@ -1,0 +1,125 @@
+package io.amqpharness.report.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.run.SyntheticRun;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** report.html is one self-contained file with the charts and tables of the run. */
+class HtmlReportTest {
+    private static ReportRun run(int rate, String label) {
+        return new ReportRun(label, ResultJson.toTree(SyntheticRun.create(10, rate, rate).result));
+    }
+
+    static void assertSelfContained(String html) {
+        assertThat(html).startsWith("<!DOCTYPE html>");
+        assertThat(html).doesNotContainPattern("(?i)<script[^>]*\\ssrc\\s*=");
+        assertThat(html).doesNotContainPattern("(?i)<link[\\s>]");
+        assertThat(html).doesNotContainPattern("(?i)<(img|iframe|embed|object|source)[\\s>]");
+        assertThat(html).doesNotContainPattern("(?i)(src|href|action)\\s*=\\s*[\"']?\\s*(https?:)?//");
+        assertThat(html).doesNotContainPattern("(?i)@import|url\\(\\s*[\"']?\\s*(https?:)?//");
+        assertThat(html).doesNotContain("sourceMappingURL");
+        // Chart.js is inlined, not referenced.
+        assertThat(html).contains("Chart.js v" + ChartLibrary.version()).contains("new Chart(");
+        assertThat(html.length()).isGreaterThan(150_000);
+    }
+
+    /** The embedded chart data. */
+    static JsonNode data(String html) throws Exception {
+        Matcher m = Pattern.compile("<script id=\"report-data\" type=\"application/json\">(.*?)</script>",
+                Pattern.DOTALL).matcher(html);
+        assertThat(m.find()).isTrue();
+        return new ObjectMapper().readTree(m.group(1));
+    }
+
+    @Test
+    void oneRunIsSelfContainedWithItsChartsAndTables() throws Exception {
+        String html = HtmlReport.render(List.of(run(1000, "abc123")));
+        assertSelfContained(html);
+        JsonNode charts = data(html).path("charts");
+        List<String> kinds = new ArrayList<>();
+        charts.forEach(c -> kinds.add(c.path("kind").asText()));
+        assertThat(kinds).containsExactly("time", "distribution", "time", "time", "time");
+        JsonNode distribution = charts.get(1).path("config");
+        assertThat(distribution.path("options").path("scales").path("x").path("type").asText()).isEqualTo("logarithmic");
+        assertThat(distribution.path("data").path("datasets")).hasSize(3);
+        assertThat(html).contains("<h1>amqp-harness run abc123</h1>", "Latency over the whole run", "Worst reporting interval",
+                "Messages", "Rates", "Client", "RabbitMQ 3.10.7", "--queue-type quorum");
+        assertThat(html).doesNotContain(SyntheticRun.PASSWORD);
+    }
+
+    @Test
+    void theSelfContainedCheckCatchesExternalReferences() {
+        String html = HtmlReport.render(List.of(run(10, "x")));
+        for (String external : new String[] {"<script src=\"https://cdn.example/chart.js\"></script>",
+            "<link rel=\"stylesheet\" href=\"https://cdn.example/a.css\">", "<img src=\"//example.org/a.png\">",
+            "<style>@import url(http://example.org/a.css);</style>"}) {
+            String bad = html.replace("<main>", "<main>" + external);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> assertSelfContained(bad))
+                    .as(external).isInstanceOf(AssertionError.class);
+        }
+    }
+
+    @Test
+    void thePercentileCurveUsesOneOverOneMinusQuantileCappedAtTheCount() {
+        JsonNode result = ResultJson.toTree(SyntheticRun.create(2, 100, 9).result);
+        JsonNode points = Charts.distribution(result, "endToEnd");
+        assertThat(points.get(0).path("x").asDouble()).isEqualTo(1.0);
+        double previous = 0;
+        for (JsonNode p : points) {
+            assertThat(p.path("x").asDouble()).isGreaterThanOrEqualTo(previous).isLessThanOrEqualTo(200.0);
+            previous = p.path("x").asDouble();
+        }
+        assertThat(previous).isEqualTo(200.0);
+    }
+
+    @Test
+    void severalRunsMakeAComparisonPage() throws Exception {
+        String html = HtmlReport.render(List.of(run(100, "rate=100"), run(1000, "rate=1000")));
+        assertSelfContained(html);
+        assertThat(html).contains("2 runs compared", "Settings all runs share", "<code>--rate 100</code>",
+                "<code>--rate 1000</code>", "<details>");
+        JsonNode charts = data(html).path("charts");
+        assertThat(charts.get(0).path("kind").asText()).isEqualTo("perRun");
+        assertThat(charts.get(0).path("config").path("data").path("labels").toString())
+                .isEqualTo("[\"rate=100\",\"rate=1000\"]");
+        charts.forEach(c -> {
+            if (!c.path("kind").asText().equals("perRun")) {
+                assertThat(c.path("config").path("data").path("datasets")).hasSize(2);
+            }
+        });
+    }
+
+    @Test
+    void settingsThatDifferShowDefaultsToo() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        JsonNode a = m.readTree("[\"--queue-type\", \"quorum\", \"--rate\", \"10\", \"--flag\", \"persistent\"]");
+        JsonNode b = m.readTree("[\"--rate\", \"10\", \"--flag\", \"persistent\", \"--flag\", \"mandatory\"]");
+        List<java.util.Map<String, String>> runs = List.of(Arguments.options(a), Arguments.options(b));
+        List<String> varied = Arguments.varied(runs);
+        assertThat(varied).containsExactly("--queue-type", "--flag");
+        assertThat(Arguments.varied(runs.get(0), varied)).isEqualTo("--queue-type quorum --flag persistent");
+        assertThat(Arguments.varied(runs.get(1), varied))
+                .isEqualTo("--flag persistent --flag mandatory --queue-type (default)");
+        assertThat(Arguments.join(runs.get(0), k -> !varied.contains(k))).isEqualTo("--rate 10");
+    }
+
+    @Test
+    void textFromTheResultIsEscapedAndCannotCloseTheScript() throws Exception {
+        ObjectNode r = ResultJson.toTree(SyntheticRun.create(2, 10, 3).result);
+        r.putArray("notes").add("<script>alert(1)</script>");
+        String html = HtmlReport.render(List.of(new ReportRun("</script><b>x", r), new ReportRun("b", r)));
+        assertThat(html).doesNotContain("<script>alert(1)").doesNotContain("</script><b>x")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+        assertThat(data(html).path("charts").get(1).path("config").path("data").path("datasets").get(0)
+                .path("label").asText()).isEqualTo("</script><b>x");
+    }
+}

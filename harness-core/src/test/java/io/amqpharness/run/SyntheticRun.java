@@ -1,0 +1,133 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.scenario.MessageFlag;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Random;
+import java.lang.reflect.RecordComponent;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A made-up run for testing the writers: a paced quorum-queue run with confirms, one interval
+ * per second, a 2-second stall in the middle, and a broker password that must never be written.
+ */
+public final class SyntheticRun {
+    /** The password in the scenario's URI. */
+    public static final String PASSWORD = "s3cret-Pa55word";
+    public static final Instant STARTED_AT = Instant.parse("2026-11-21T10:00:00Z");
+
+    public final RunStart start;
+    public final List<IntervalStats> intervals = new ArrayList<>();
+    /** The raw histograms of each interval, in nanoseconds, as {@code RunListener.intervalHistograms} gets them. */
+    public final List<Map<Metric, Histogram>> intervalHistograms = new ArrayList<>();
+    public final RunResult result;
+
+    private SyntheticRun(int seconds, int ratePerSecond, long seed) {
+        Scenario scenario = Scenario.builder().protocol("in-memory")
+                .uri("amqp://admin:" + PASSWORD + "@broker.example:5672/%2F")
+                .queueType(QueueType.QUORUM).rate(ratePerSecond).confirm(100).qos(200).multiAckEvery(10)
+                .flag(MessageFlag.PERSISTENT).time(Duration.ofSeconds(seconds)).build();
+        BrokerInfo broker = new BrokerInfo("RabbitMQ", "3.10.7", "Erlang/OTP 24.3",
+                Map.of("product", "RabbitMQ", "version", "3.10.7", "cluster_name", "rabbit@test"));
+        start = new RunStart("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT);
+        Random random = new Random(seed);
+        Map<Metric, Histogram> cumulative = new EnumMap<>(Metric.class);
+        for (Metric m : Metric.values()) {
+            cumulative.put(m, new Histogram(1, 3_600_000_000_000L, 3));
+        }
+        CountSnapshot total = CountSnapshot.ZERO;
+        for (int i = 0; i < seconds + 1; i++) {
+            boolean draining = i == seconds;
+            boolean stalled = i == seconds / 2 || i == seconds / 2 + 1;
+            int messages = draining ? 0 : ratePerSecond;
+            Map<Metric, Histogram> hs = new EnumMap<>(Metric.class);
+            for (Metric m : Metric.values()) {
+                Histogram h = new Histogram(1, 3_600_000_000_000L, 3);
+                h.setStartTimeStamp(STARTED_AT.toEpochMilli() + i * 1000L);
+                h.setEndTimeStamp(STARTED_AT.toEpochMilli() + (i + 1) * 1000L);
+                for (int k = 0; k < messages; k++) {
+                    long base = m == Metric.PUBLISH_DELAY ? 20_000 : m == Metric.CONFIRM ? 900_000 : 1_500_000;
+                    long v = (long) (base * Math.exp(random.nextGaussian() * 0.5));
+                    if (stalled && m != Metric.CONFIRM) {
+                        v += (long) (2e9 * (1 - k / (double) messages));
+                    }
+                    h.recordValue(Math.max(1, v));
+                }
+                hs.put(m, h);
+                cumulative.get(m).add(h);
+            }
+            CountSnapshot delta = counts(Map.of("published", (long) messages, "confirmed", (long) messages,
+                    "consumed", (long) messages));
+            total = plus(total, delta);
+            Map<Metric, LatencySummary> summaries = new EnumMap<>(Metric.class);
+            hs.forEach((m, h) -> summaries.put(m, LatencySummary.of(h)));
+            intervals.add(new IntervalStats(i, Duration.ofSeconds(i + 1), Duration.ofSeconds(1),
+                    draining ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING, delta, total,
+                    draining ? 0 : 37, summaries));
+            intervalHistograms.add(hs);
+        }
+        Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
+        cumulative.forEach((m, h) -> latency.put(m, LatencySummary.of(h)));
+        long n = total.published();
+        result = new RunResult("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT,
+                Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1), true, total, 0, OptionalLong.of(0),
+                OptionalLong.of(n), new Rates(n / (double) seconds, n / (double) seconds, n / (double) seconds, n / (seconds + 1.0)),
+                latency, new LatencyHistograms(cumulative), intervals,
+                new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
+                Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
+                List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty());
+    }
+
+    /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */
+    public static SyntheticRun create(int seconds, int ratePerSecond, long seed) {
+        return new SyntheticRun(seconds, ratePerSecond, seed);
+    }
+
+    /** Total values recorded for a metric over all intervals. */
+    public long totalCount(Metric m) {
+        return intervalHistograms.stream().mapToLong(h -> h.get(m).getTotalCount()).sum();
+    }
+
+    /**
+     * A snapshot with the given counts and zero elsewhere, built through the canonical constructor
+     * so that counts added to {@link CountSnapshot} later do not break this helper.
+     */
+    public static CountSnapshot counts(Map<String, Long> values) {
+        RecordComponent[] components = CountSnapshot.class.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        Object[] args = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            args[i] = values.getOrDefault(components[i].getName(), 0L);
+        }
+        try {
+            return CountSnapshot.class.getDeclaredConstructor(types).newInstance(args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static CountSnapshot plus(CountSnapshot a, CountSnapshot b) {
+        Map<String, Long> sum = new java.util.HashMap<>();
+        for (RecordComponent c : CountSnapshot.class.getRecordComponents()) {
+            try {
+                sum.put(c.getName(), (Long) c.getAccessor().invoke(a) + (Long) c.getAccessor().invoke(b));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return counts(sum);
+    }
+}

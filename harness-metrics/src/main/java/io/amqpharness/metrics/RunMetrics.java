@@ -1,0 +1,66 @@
+package io.amqpharness.metrics;
+
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.run.IntervalStats;
+import io.amqpharness.run.RunListener;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.run.RunStart;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Feeds the exported metrics from the run's interval reports: the counters read the latest totals,
+ * the gauge the latest in-flight count, the latency collector gets each interval's histograms.
+ * Nothing here runs per message.
+ */
+final class RunMetrics implements RunListener {
+    private final PrometheusMeterRegistry registry;
+    private final LatencyCollector latency;
+    private volatile CountSnapshot totals = CountSnapshot.ZERO;
+    private volatile long inFlight;
+
+    RunMetrics(PrometheusMeterRegistry registry, Map<String, String> tags) {
+        this.registry = registry;
+        for (CounterCatalog.Counter c : CounterCatalog.counters()) {
+            // 'this' is held strongly by the endpoint, so Micrometer's weak reference stays valid.
+            FunctionCounter.builder(c.name(), this, m -> c.read().applyAsLong(m.totals))
+                    .description(c.description()).register(registry);
+        }
+        Gauge.builder("harness.in_flight", this, m -> m.inFlight)
+                .description("Messages awaiting a publisher confirm").register(registry);
+        this.latency = new LatencyCollector(tags);
+        registry.getPrometheusRegistry().register(latency);
+    }
+
+    @Override
+    public void started(RunStart start) {
+        Gauge.builder("harness.run.info", () -> 1)
+                .description("The run: 1, with its id, protocol, queue type and broker version as labels")
+                .tag("run_id", start.runId())
+                .tag("protocol", start.scenario().protocol())
+                .tag("queue_type", start.scenario().topology().queueType().argumentValue())
+                .tag("broker_version", start.broker().version())
+                .register(registry);
+    }
+
+    @Override
+    public void interval(IntervalStats stats) {
+        totals = stats.total();
+        inFlight = stats.inFlight();
+    }
+
+    @Override
+    public void intervalHistograms(IntervalStats stats, Map<Metric, Histogram> histograms) {
+        latency.add(histograms);
+    }
+
+    @Override
+    public void finished(RunResult result) {
+        totals = result.counts();
+        inFlight = result.unconfirmedAtStop();
+    }
+}
