@@ -2,7 +2,9 @@ package io.amqpharness.cli;
 
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
+import io.amqpharness.containers.Brokers;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.ScenarioException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -61,6 +63,11 @@ final class HarnessCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Show stack traces and client logs on errors.")
     boolean verbose;
 
+    @Option(names = "--broker", paramLabel = "container[:IMAGE]",
+            description = "Run against a throwaway RabbitMQ started with Testcontainers (default image "
+                    + Brokers.DEFAULT_IMAGE + "), removed after the run. Needs Docker.")
+    String broker;
+
     private final Main.Session session;
 
     HarnessCommand(Main.Session session) {
@@ -74,14 +81,30 @@ final class HarnessCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Scenario scenario = scenario();
+        Scenario validated = scenario();
+        checkBrokerOption();
         PrintWriter out = spec.commandLine().getOut();
-        try (RunOutputs extra = RunOutputs.open(outputs, out)) {
+        try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out)) {
+            Scenario scenario = started.apply(validated);
             LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
             return extra.finish(result.failed() ? ExitCode.FAILURE : ExitCode.OK, out, spec.commandLine().getErr());
+        }
+    }
+
+    private void checkBrokerOption() {
+        if (broker == null) {
+            return;
+        }
+        if (!BrokerOption.valid(broker)) {
+            throw new ScenarioException(java.util.List.of("--broker must be container or container:IMAGE, got '"
+                    + broker + "'; for example --broker container:rabbitmq:4.1-management."));
+        }
+        if (options.connection.uri != null) {
+            throw new ScenarioException(java.util.List.of("--broker container starts its own broker, so --uri "
+                    + "cannot be used with it; drop one of them."));
         }
     }
 

@@ -69,7 +69,7 @@ public final class SyntheticRun {
                 cumulative.get(m).add(h);
             }
             CountSnapshot delta = counts(Map.of("published", (long) messages, "confirmed", (long) messages,
-                    "consumed", (long) messages));
+                    "consumed", (long) messages, "unique", (long) messages, "ownUnique", (long) messages));
             total = plus(total, delta);
             Map<Metric, LatencySummary> summaries = new EnumMap<>(Metric.class);
             hs.forEach((m, h) -> summaries.put(m, LatencySummary.of(h)));

@@ -1,0 +1,34 @@
+package io.amqpharness.junit;
+
+import static io.amqpharness.junit.HarnessAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.amqpharness.run.RunResult;
+import io.amqpharness.run.SyntheticRun;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class RunResultAssertTest {
+    private final RunResult result = SyntheticRun.create(5, 1_000, 42).result;
+
+    @Test
+    void passingAssertionsChain() {
+        assertThat(result).completed().hasThroughputAtLeast(900).publishedAtLeast(5_000).consumedAtLeast(5_000)
+                .hasEndToEndPercentileBelow(50, Duration.ofSeconds(10)).hasNoNacks().hasNoDuplicates()
+                .accountsForEveryMessage().lostNothing();
+    }
+
+    @Test
+    void throughputFailureShowsTheNumbers() {
+        assertThatThrownBy(() -> assertThat(result).hasThroughputAtLeast(20_000))
+                .hasMessageStartingWith("Expected a throughput of at least 20,000 msg/s, but run abc123 reached 1,000 msg/s")
+                .hasMessageContaining("sent 1,000, received 1,000 msg/s over 5.0 s");
+    }
+
+    @Test
+    void percentileFailureShowsTheLadder() {
+        assertThatThrownBy(() -> assertThat(result).hasEndToEndPercentileBelow(99, Duration.ofNanos(1)))
+                .hasMessageStartingWith("Expected end-to-end latency at p99 below 0.000 ms, but it was ")
+                .hasMessageContaining("p50 ").hasMessageContaining("max ").hasMessageContaining("values)");
+    }
+}

@@ -1,0 +1,47 @@
+package io.amqpharness.smoke;
+
+import static io.amqpharness.junit.HarnessAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.Harness;
+import io.amqpharness.junit.RabbitMQBroker;
+import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StreamOffset;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Short runs of every protocol and the main queue types against the extension's broker (a
+ * Testcontainers RabbitMQ 4 where Docker exists, the local broker here).
+ */
+@WithRabbitMQ
+@Tag("smoke")
+class SmokeIT {
+
+    static Stream<Arguments> protocolsAndQueueTypes() {
+        return Stream.of(QueueType.values()).map(t -> Arguments.of("amqp091", t));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("protocolsAndQueueTypes")
+    void shortRunCompletesWithEveryMessageAccountedFor(String protocol, QueueType type, RabbitMQBroker broker) {
+        Scenario.Builder b = Scenario.builder().uri(broker.uri()).protocol(protocol).queueType(type)
+                .producerMessageCount(2_000).confirm(100).qos(100).multiAckEvery(10);
+        if (type == QueueType.STREAM) {
+            b.streamOffset(new StreamOffset.First());
+        }
+        RunResult r = Harness.run(b.build());
+        assertThat(r).completed().lostNothing().hasNoNacks().hasNoDuplicates().accountsForEveryMessage()
+                .publishedAtLeast(2_000).consumedAtLeast(2_000);
+        assertThat(r.broker().product()).isEqualTo("RabbitMQ");
+        assertThat(r.endToEnd().count()).isEqualTo(2_000);
+        assertThat(r.endToEnd().percentile(99)).isLessThan(Duration.ofSeconds(10));
+    }
+}
