@@ -7,6 +7,8 @@ import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.ExitWhen;
 import io.amqpharness.scenario.RateStep;
 import io.amqpharness.scenario.SizeStep;
+import io.amqpharness.scenario.Step;
+import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.scenario.TypedArguments;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.Durations;
@@ -143,6 +145,43 @@ final class Converters {
         public Steps.Sizes convert(String value) {
             return SizeStep.parseList(value).map(Steps.Sizes::new).orElseThrow(() -> new TypeConversionException(
                     "'" + value + "' is not a list of SIZE:DURATION steps; use for example 1000:30s,10kb:30s"));
+        }
+    }
+
+    static final class StepConverter implements ITypeConverter<Step> {
+        @Override
+        public Step convert(String value) {
+            return Step.parse(value).orElseThrow(() -> new TypeConversionException("'" + value + "' is not a step; use "
+                    + "NAME=V1,V2,... with NAME one of " + StepSetting.keys() + ", for example confirm=1,5,20,200"));
+        }
+    }
+
+    static final class VaryConverter implements ITypeConverter<SweepCommand.Vary> {
+        @Override
+        public SweepCommand.Vary convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq <= 0 || eq == value.length() - 1) {
+                throw new TypeConversionException("'" + value + "' is not OPTION=V1,V2,...; for example rate=100,1000,10000");
+            }
+            java.util.List<String> values = java.util.Arrays.stream(value.substring(eq + 1).split(","))
+                    .map(String::trim).filter(v -> !v.isEmpty()).toList();
+            java.util.List<String> options = java.util.Arrays.stream(value.substring(0, eq).split("\\+"))
+                    .map(o -> o.trim().replaceFirst("^-+", "")).filter(o -> !o.isEmpty()).toList();
+            return new SweepCommand.Vary(options, values);
+        }
+    }
+
+    static final class VariantConverter implements ITypeConverter<SweepCommand.Variant> {
+        @Override
+        public SweepCommand.Variant convert(String value) {
+            int eq = value.indexOf('=');
+            if (eq <= 0) {
+                throw new TypeConversionException("'" + value + "' is not LABEL=OPTIONS; for example durable='-f persistent'");
+            }
+            String options = value.substring(eq + 1).trim();
+            java.util.List<String> args = options.isEmpty() ? java.util.List.of()
+                    : java.util.List.of(options.split("\\s+"));
+            return new SweepCommand.Variant(value.substring(0, eq).trim(), args);
         }
     }
 

@@ -63,6 +63,10 @@ final class HarnessCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Show stack traces and client logs on errors.")
     boolean verbose;
 
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "Options from a YAML or JSON file (keys are long option names; the command line wins).")
+    java.nio.file.Path scenarioFile;
+
     @Option(names = "--broker", paramLabel = "container[:IMAGE]",
             description = "Run against a throwaway RabbitMQ started with Testcontainers (default image "
                     + Brokers.DEFAULT_IMAGE + "), removed after the run. Needs Docker.")
@@ -123,6 +127,12 @@ final class HarnessCommand implements Callable<Integer> {
     }
 
     static CommandLine commandLine(Main.Session session) {
-        return new CommandLine(new HarnessCommand(session)).addSubcommand("report", new ReportCommand());
+        CommandLine run = new CommandLine(new HarnessCommand(session));
+        run.getCommandSpec().name("run");
+        run.getCommandSpec().usageMessage().description("Runs one workload (the same as harness without a command).", "");
+        return new CommandLine(new HarnessCommand(session))
+                .addSubcommand("run", run)
+                .addSubcommand("sweep", new SweepCommand(session))
+                .addSubcommand("report", new ReportCommand());
     }
 }

@@ -57,14 +57,24 @@ public final class Main {
         cl.setDefaultValueProvider(new EnvironmentDefaults(env));
         boolean verbose = List.of(args).contains("--verbose");
         configureLogging(verbose);
+        ScenarioFile.Expanded expanded;
+        try {
+            expanded = ScenarioFile.expand(args, cl);
+        } catch (ScenarioException e) {
+            e.problems().forEach(err::println);
+            return HarnessCommand.ExitCode.USAGE;
+        }
+        Map<String, String> locations = expanded.locations();
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println(ex.getMessage() + ". Run with --help for usage.");
+            String where = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
+                    ? locations.get(o.longestName()) : null;
+            err.println((where == null ? "" : where + ": ") + ex.getMessage() + ". Run with --help for usage.");
             return HarnessCommand.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             BrokerUri uri = guessUri(args);
             if (ex instanceof ScenarioException se) {
-                se.problems().forEach(err::println);
+                se.problems().forEach(p -> err.println(ScenarioFile.locate(p, locations)));
                 return HarnessCommand.ExitCode.USAGE;
             }
             String message = ex instanceof HarnessException ? ex.getMessage()
@@ -77,7 +87,7 @@ public final class Main {
             }
             return HarnessCommand.ExitCode.FAILURE;
         });
-        return cl.execute(args);
+        return cl.execute(expanded.args().toArray(String[]::new));
     }
 
     private static BrokerUri guessUri(String[] args) {

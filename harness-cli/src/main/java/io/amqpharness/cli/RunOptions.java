@@ -4,6 +4,7 @@ import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
+import io.amqpharness.scenario.Step;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,16 @@ final class RunOptions {
                 description = "Reporting interval (default 1s).")
         Duration interval;
 
+        @Option(names = "--step", paramLabel = "NAME=V1,V2,...", converter = Converters.StepConverter.class,
+                description = "Change a setting while the run goes on, every --step-duration: rate, confirm, qos, "
+                        + "multi-ack-every, producers or consumers. Repeat for several settings (they change together). "
+                        + "Without --time the run ends after the last step.")
+        List<Step> steps = new ArrayList<>();
+
+        @Option(names = "--step-duration", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
+                description = "How long each step lasts (rounded up to whole intervals), e.g. 5m.")
+        Duration stepDuration;
+
         @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
                 description = "After publishing stops, wait at most this long for confirms and deliveries (default 30s).")
         Duration drainTimeout;
@@ -92,6 +103,8 @@ final class RunOptions {
         if (r.interval != null) b.interval(r.interval);
         if (r.drainTimeout != null) b.drainTimeout(r.drainTimeout);
         if (r.clock != null) b.clock(r.clock);
+        r.steps.forEach(b::step);
+        if (r.stepDuration != null) b.stepDuration(r.stepDuration);
         return b;
     }
 

@@ -31,6 +31,11 @@ final class RunOutputs implements AutoCloseable {
      * @throws HarnessException with one sentence if the directory cannot be written or the port is busy
      */
     static RunOutputs open(OutputOptions options, PrintWriter out) {
+        return open(options, out, Optional.ofNullable(options.outputDir()));
+    }
+
+    /** As {@link #open(OutputOptions, PrintWriter)}, writing the files into {@code directory} if present. */
+    static RunOutputs open(OutputOptions options, PrintWriter out, Optional<Path> directory) {
         Optional<PrometheusEndpoint> metrics = Optional.empty();
         if (options.prometheus()) {
             try {
@@ -44,7 +49,7 @@ final class RunOutputs implements AutoCloseable {
             out.println("Prometheus metrics at " + metrics.get().url());
         }
         try {
-            Optional<OutputDirectory> files = Optional.ofNullable(options.outputDir()).map(OutputDirectory::prepare);
+            Optional<OutputDirectory> files = directory.map(OutputDirectory::prepare);
             return new RunOutputs(files, metrics);
         } catch (RuntimeException e) {
             metrics.ifPresent(PrometheusEndpoint::close);

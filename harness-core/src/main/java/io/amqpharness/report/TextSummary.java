@@ -28,6 +28,13 @@ public final class TextSummary {
         counts(b, r);
         rates(b, r);
         latency(b, r);
+        if (!r.steps().isEmpty()) {
+            line(b, "Steps (end-to-end latency; Max = highest value in any one %s interval of the step)",
+                    io.amqpharness.scenario.Durations.format(s.run().interval()));
+            String column = r.steps().get(0).values().size() == 1
+                    ? r.steps().get(0).values().keySet().iterator().next() : "step";
+            b.append(SeedTable.markdown(column, SeedTable.steps(r)));
+        }
         line(b, "Client    CPU %s s (%s per message), peak heap %s MiB%s",
                 Format.seconds(r.client().cpuTime().toNanos()), cpuPerMessage(r),
                 Format.mebibytes(r.client().peakHeapBytes()),

@@ -40,6 +40,8 @@ final class PublisherTask implements Runnable {
     private final SplittableRandom random;
     private volatile Thread thread;
     private volatile Pacer pacer;
+    private volatile boolean retired;
+    private volatile double startRate;
 
     PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed) {
         this.link = link;
@@ -47,7 +49,7 @@ final class PublisherTask implements Runnable {
         this.routingKey = routingKey;
         this.c = context;
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
-        this.publishing = context.control()::publishing;
+        this.publishing = this::active;
         this.random = new SplittableRandom(seed);
     }
 
@@ -62,7 +64,11 @@ final class PublisherTask implements Runnable {
             if (c.settings().idle() || !sleepUntil(start)) {
                 idle();
             } else {
-                publish(schedule.map(s -> new Pacer(s, start)).orElse(null), start);
+                Pacer p = schedule.map(s -> new Pacer(s, start)).orElse(null);
+                if (p != null && startRate > 0 && c.settings().variableRate().isEmpty()) {
+                    p.setRate(startRate); // a step changed the rate before this publisher started
+                }
+                publish(p, start);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -78,7 +84,7 @@ final class PublisherTask implements Runnable {
     }
 
     private void idle() {
-        while (c.control().publishing()) {
+        while (active()) {
             c.clock().parkNanos(MAX_PARK_NANOS);
         }
     }
@@ -92,7 +98,7 @@ final class PublisherTask implements Runnable {
                 ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
         String[] keys = c.randomKeys().orElse(null);
         long seq = 0;
-        while (seq < limit && control.publishing()) {
+        while (seq < limit && active()) {
             long intended = 0;
             if (p != null) {
                 intended = p.nextIntendedNanos();
@@ -119,7 +125,7 @@ final class PublisherTask implements Runnable {
                 if (t != null) {
                     t.unregister(seq);
                 }
-                if (control.publishing()) {
+                if (active()) {
                     throw e;
                 }
                 break; // the link was closed because the run is stopping
@@ -134,23 +140,41 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    /** Parks until {@code deadlineNanos}; false if the run stopped meanwhile. */
+    /** Parks until {@code deadlineNanos}; false if the run stopped (or retired this publisher) meanwhile. */
     private boolean sleepUntil(long deadlineNanos) {
         long remaining;
         while ((remaining = deadlineNanos - c.clock().nanoTime()) > 0) {
-            if (!c.control().publishing()) {
+            if (!active()) {
                 return false;
             }
             c.clock().parkNanos(Math.min(remaining, MAX_PARK_NANOS));
         }
-        return c.control().publishing();
+        return active();
     }
 
-    /** Changes the rate of a paced publisher from its next message on. */
+    private boolean active() {
+        return !retired && c.control().publishing();
+    }
+
+    /** Stops this publisher (a step removed it); the run goes on. */
+    void retire() {
+        retired = true;
+        wake();
+    }
+
+    /**
+     * Changes the rate of a paced publisher from its next message on; before the publisher
+     * starts, sets the rate it starts with. Ignored for unpaced publishers and rates below 0.
+     */
     void setRate(double ratePerSecond) {
+        if (!(ratePerSecond > 0)) {
+            return;
+        }
         Pacer p = pacer;
         if (p != null) {
             p.setRate(ratePerSecond);
+        } else {
+            startRate = ratePerSecond;
         }
     }
 

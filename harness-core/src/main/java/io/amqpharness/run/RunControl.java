@@ -69,6 +69,11 @@ final class RunControl {
         return stopRequested;
     }
 
+    /** A publisher joined the run (a step added it). */
+    void publisherAdded() {
+        publishersRunning.incrementAndGet();
+    }
+
     void publisherFinished() {
         publishersRunning.decrementAndGet();
         LockSupport.unpark(runner);

@@ -81,10 +81,15 @@ final class RunExecution {
         }
         participants.openConsumers();
         participants.openPublishers();
+        participants.trackActive();
+        Optional<StepController> steps = scenario.run().steps().map(plan -> new StepController(plan, participants));
+        List<RunListener> sampled = new ArrayList<>();
+        steps.ifPresent(sampled::add);
+        sampled.addAll(listeners);
         long cpuStart = ClientStats.processCpuNanos();
         long start = clock.nanoTime();
         measureStartNanos = start;
-        IntervalSampler sampler = new IntervalSampler(measurements, listeners, clock, start, participants::inFlight);
+        IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight);
         sampler.warmingUp(scenario.run().warmup().isPresent());
         long intervalNanos = scenario.run().interval().toNanos();
         timers.scheduleAtFixedRate(() -> tick(sampler, start), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
@@ -95,7 +100,7 @@ final class RunExecution {
         } else {
             timers.schedule(this::startConsumersQuietly, consumerDelay.get().toNanos(), TimeUnit.NANOSECONDS);
         }
-        control.start(start, scenario.run().time().map(Duration::toNanos).orElse(0L));
+        control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
         participants.publisherThreads.forEach(Thread::start);
         awaitStopCondition(start);
         long publishingEnd = clock.nanoTime();
@@ -112,7 +117,9 @@ final class RunExecution {
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
         long end = clock.nanoTime();
-        return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart);
+        List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
+        return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
+                stepResults);
     }
 
     private void startConsumersQuietly() {
@@ -160,7 +167,7 @@ final class RunExecution {
     }
 
     private void awaitStopCondition(long start) {
-        long deadline = scenario.run().time().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
+        long deadline = scenario.run().publishingLimit().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
         boolean publisherGoal = scenario.publishing().messagesPerProducer().isPresent()
                 || scenario.publishing().publishers() == 0;
         boolean consumerGoal = scenario.consuming().messagesPerConsumer().isPresent();
@@ -208,7 +215,7 @@ final class RunExecution {
     }
 
     private void stopPublishers() {
-        if (scenario.publishing().paced() && scenario.run().time().isPresent() && control.failure() == null
+        if (scenario.publishing().paced() && scenario.run().publishingLimit().isPresent() && control.failure() == null
                 && !control.stopRequested()) {
             // Paced publishers stop themselves at the time limit; let late ones send what was due.
             long graceEnd = clock.nanoTime() + Math.min(scenario.run().drainTimeout().toNanos(), 5_000_000_000L);
@@ -314,7 +321,7 @@ final class RunExecution {
     }
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
-                             long cpuNanos) {
+                             long cpuNanos, List<StepResult> stepResults) {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
         boolean paced = scenario.publishing().paced();
@@ -351,8 +358,8 @@ final class RunExecution {
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
                 participants.inFlight(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
-                rates, latency, new LatencyHistograms(histograms), sampler.intervals(), client, driver.facts(), notes,
-                Optional.ofNullable(control.failure()));
+                rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
+                driver.facts(), notes, Optional.ofNullable(control.failure()));
     }
 
     private static double perSecond(long count, double seconds) {

@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import io.amqpharness.scenario.StepSetting;
 
 /**
  * Opens a run's consumers and publishers through the driver and keeps them: links, tasks,
@@ -43,11 +45,20 @@ final class RunParticipants {
     private final PayloadClock payloadClock;
     private final RunControl control;
     private final Map<String, Integrity> integrity = new HashMap<>();
-    final List<PublisherTask> publishers = new ArrayList<>();
-    final List<Thread> publisherThreads = new ArrayList<>();
-    final List<PublisherLink> publisherLinks = new ArrayList<>();
-    final List<ConfirmTracker> trackers = new ArrayList<>();
-    final List<ConsumerTask> consumers = new ArrayList<>();
+    final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
+    final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
+    final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
+    final List<ConfirmTracker> trackers = new CopyOnWriteArrayList<>();
+    final List<ConsumerTask> consumers = new CopyOnWriteArrayList<>();
+    private final List<Integer> activePublisherIndexes = new ArrayList<>();
+    private final List<Integer> activeConsumerIndexes = new ArrayList<>();
+    private final PublisherTask.Context context;
+    private int activePublishers;
+    private int activeConsumers;
+    private double rate;
+    private int confirmWindow;
+    private OptionalInt prefetch;
+    private int ackEvery;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control) {
@@ -59,26 +70,38 @@ final class RunParticipants {
         this.clock = clock;
         this.payloadClock = payloadClock;
         this.control = control;
+        PublishSettings p = scenario.publishing();
+        Optional<String[]> randomKeys = scenario.topology().randomRoutingKey()
+                ? Optional.of(randomKeys()) : Optional.empty();
+        this.context = new PublisherTask.Context(p, measurements.counters(), measurements.recorder(Metric.PUBLISH_DELAY),
+                clock, payloadClock, control, randomKeys);
+        this.rate = p.ratePerProducer().orElse(0);
+        this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
+        this.prefetch = scenario.consuming().prefetch();
+        this.ackEvery = scenario.consuming().ackEvery();
     }
 
-    /** Opens every consumer; they receive once {@link #startConsumers()} runs. */
+    /** Opens the first step's consumers; they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
-        ConsumeSettings c = scenario.consuming();
-        long ackTimeoutNanos = c.ackTimeout().map(Duration::toNanos).orElse(0L);
-        for (int i = 0; i < c.consumerChannels(); i++) {
-            String queue = topology.queueFor(i);
-            ConsumerLink link = driver.openConsumer(new ConsumerSpec(i,
-                    connectionName("c", i / c.channelsPerConsumer()), queue, scenario.topology().queueType(),
-                    c.prefetch(), c.autoAck(), c.streamOffset(), c.consumerArguments(), c.polling(),
-                    c.pollingInterval(), scenario.topology().exclusive()
-                            ? Optional.of(topology.declarationFor(i)) : Optional.empty()));
-            Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
-                    : Optional.of(new AckPolicy(link, c.ackEvery(), ackTimeoutNanos, clock));
-            Integrity checker = integrity.computeIfAbsent(queue,
-                    q -> new Integrity(measurements.counters(), runId + "-p"));
-            consumers.add(new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
-                    measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control));
+        for (int i = 0; i < scenario.consuming().consumerChannels(); i++) {
+            consumers.add(openConsumer(i));
         }
+        activeConsumers = consumers.size();
+    }
+
+    private ConsumerTask openConsumer(int i) {
+        ConsumeSettings c = scenario.consuming();
+        String queue = topology.queueFor(i);
+        ConsumerLink link = driver.openConsumer(new ConsumerSpec(i,
+                connectionName("c", i / c.channelsPerConsumer()), queue, scenario.topology().queueType(),
+                prefetch, c.autoAck(), c.streamOffset(), c.consumerArguments(), c.polling(),
+                c.pollingInterval(), scenario.topology().exclusive()
+                        ? Optional.of(topology.declarationFor(i)) : Optional.empty()));
+        Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
+                : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L), clock));
+        Integrity checker = integrity.computeIfAbsent(queue, q -> new Integrity(measurements.counters(), runId + "-p"));
+        return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
+                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
     }
 
     void startConsumers() {
@@ -87,32 +110,113 @@ final class RunParticipants {
         }
     }
 
-    /** Opens every publisher and prepares (but does not start) its thread. */
+    /** Opens the first step's publishers and prepares (but does not start) their threads. */
     void openPublishers() {
+        for (int i = 0; i < scenario.publishing().publishers(); i++) {
+            openPublisher(i);
+        }
+        activePublishers = publishers.size();
+    }
+
+    private void openPublisher(int i) {
         PublishSettings p = scenario.publishing();
         OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
-        Optional<String[]> randomKeys = scenario.topology().randomRoutingKey()
-                ? Optional.of(randomKeys()) : Optional.empty();
-        PublisherTask.Context context = new PublisherTask.Context(p, measurements.counters(),
-                measurements.recorder(Metric.PUBLISH_DELAY), clock, payloadClock, control, randomKeys);
-        for (int i = 0; i < p.publishers(); i++) {
-            Optional<ConfirmTracker> tracker = window.isPresent()
-                    ? Optional.of(new ConfirmTracker(window.getAsInt(), window.getAsInt(), p.confirmTimeout().toNanos(),
-                            measurements.counters(), measurements.recorder(Metric.CONFIRM), clock))
-                    : Optional.empty();
-            tracker.ifPresent(trackers::add);
-            PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
-                    .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control));
-            String routingKey = topology.routingKey(i);
-            PublisherLink link = driver.openPublisher(new PublisherSpec(i, runId + "-p" + i,
-                    connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
-                    p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
-            publisherLinks.add(link);
-            PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L);
-            publishers.add(task);
-            Thread thread = new Thread(task, "harness-publisher-" + i);
-            thread.setDaemon(true);
-            publisherThreads.add(thread);
+        int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
+                .map(Double::intValue).orElse(window.orElse(1));
+        Optional<ConfirmTracker> tracker = window.isPresent()
+                ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
+                        p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
+                        clock))
+                : Optional.empty();
+        tracker.ifPresent(trackers::add);
+        PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
+                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control));
+        String routingKey = topology.routingKey(i);
+        PublisherLink link = driver.openPublisher(new PublisherSpec(i, runId + "-p" + i,
+                connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
+                p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
+        publisherLinks.add(link);
+        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L);
+        task.setRate(rate);
+        publishers.add(task);
+        Thread thread = new Thread(task, "harness-publisher-" + i);
+        thread.setDaemon(true);
+        publisherThreads.add(thread);
+    }
+
+    // ---- live changes (steps), called by one thread at a time ----
+
+    /** Every publisher paces at this rate from its next message on. */
+    void setRate(double perSecond) {
+        rate = perSecond;
+        publishers.forEach(t -> t.setRate(perSecond));
+    }
+
+    /** Every confirm window becomes this large. */
+    void setConfirmWindow(int window) {
+        confirmWindow = window;
+        trackers.forEach(t -> t.setWindow(window));
+    }
+
+    /** Every consumer's prefetch becomes this large. */
+    void setPrefetch(int value) {
+        prefetch = OptionalInt.of(value);
+        activeConsumers().forEach(t -> t.link().setPrefetch(value));
+    }
+
+    /** Every consumer acknowledges every {@code n} messages. */
+    void setAckEvery(int n) {
+        ackEvery = n;
+        activeConsumers().forEach(t -> t.ackPolicy().ifPresent(p -> p.setEvery(n)));
+    }
+
+    /** Adds or retires publishers until {@code count} are active; new ones start at once. */
+    void setPublishers(int count) {
+        while (activePublishers < count) {
+            int index = publishers.size();
+            openPublisher(index);
+            publishers.get(index).setRate(rate);
+            control.publisherAdded();
+            publisherThreads.get(index).start();
+            activePublishers++;
+            activePublisherIndexes.add(index);
+        }
+        while (activePublishers > count) {
+            int index = activePublisherIndexes.remove(activePublisherIndexes.size() - 1);
+            publishers.get(index).retire();
+            activePublishers--;
+        }
+    }
+
+    /** Adds or retires consumers until {@code count} are active. */
+    void setConsumers(int count) {
+        while (activeConsumers < count) {
+            ConsumerTask t = openConsumer(consumers.size());
+            consumers.add(t);
+            activeConsumerIndexes.add(consumers.size() - 1);
+            t.link().start(t);
+            activeConsumers++;
+        }
+        while (activeConsumers > count) {
+            ConsumerTask t = consumers.get(activeConsumerIndexes.remove(activeConsumerIndexes.size() - 1));
+            t.link().cancel();
+            t.ackPolicy().ifPresent(AckPolicy::flush);
+            t.link().close();
+            activeConsumers--;
+        }
+    }
+
+    private List<ConsumerTask> activeConsumers() {
+        return activeConsumerIndexes.stream().map(consumers::get).toList();
+    }
+
+    /** Indexes start with the first step's participants; called once both are open. */
+    void trackActive() {
+        for (int i = 0; i < publishers.size(); i++) {
+            activePublisherIndexes.add(i);
+        }
+        for (int i = 0; i < consumers.size(); i++) {
+            activeConsumerIndexes.add(i);
         }
     }
 
@@ -126,6 +230,10 @@ final class RunParticipants {
 
     private String connectionName(String role, int index) {
         return "harness-" + runId + "-" + role + index;
+    }
+
+    Scenario scenario() {
+        return scenario;
     }
 
     /** Messages awaiting a verdict, over every publisher. */

@@ -35,6 +35,7 @@ import java.util.OptionalLong;
  * @param latency             percentile ladders over the whole run, per metric
  * @param histograms          exact distributions, per metric
  * @param intervals           the interval series
+ * @param steps               per-step results of a stepped run ({@code --step}); empty otherwise
  * @param client              what the run cost the client process
  * @param driverFacts         what the driver learned about the connection (for example the AMQP 1.0
  *                            address format it chose)
@@ -58,6 +59,7 @@ public record RunResult(
         Map<Metric, LatencySummary> latency,
         LatencyHistograms histograms,
         List<IntervalStats> intervals,
+        List<StepResult> steps,
         ClientStats client,
         Map<String, String> driverFacts,
         List<String> notes,
@@ -67,6 +69,7 @@ public record RunResult(
         queues = List.copyOf(queues);
         latency = Map.copyOf(latency);
         intervals = List.copyOf(intervals);
+        steps = List.copyOf(steps);
         driverFacts = Map.copyOf(driverFacts);
         notes = List.copyOf(notes);
     }

@@ -13,7 +13,14 @@ import java.util.Optional;
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
+ * @param steps        settings changed while the run goes on; empty for none. Without a time limit
+ *                     a stepped run ends after its last step
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
-                          Duration drainTimeout, ClockMode clock) {
+                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps) {
+
+    /** How long publishing lasts: the time limit, else the steps' total length, if either is set. */
+    public Optional<Duration> publishingLimit() {
+        return time.isPresent() ? time : steps.map(StepPlan::length);
+    }
 }

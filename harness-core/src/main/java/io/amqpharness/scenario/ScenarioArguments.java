@@ -13,8 +13,11 @@ final class ScenarioArguments {
     private ScenarioArguments() {
     }
 
+    private final java.util.Set<StepSetting> stepped = java.util.EnumSet.noneOf(StepSetting.class);
+
     static List<String> of(Scenario s) {
         ScenarioArguments r = new ScenarioArguments();
+        s.run().steps().ifPresent(plan -> plan.steps().forEach(step -> r.stepped.add(step.setting())));
         r.connection(s);
         r.topology(s.topology());
         r.publishing(s.publishing());
@@ -67,7 +70,9 @@ final class ScenarioArguments {
     }
 
     private void publishing(PublishSettings p) {
-        add(Setting.PRODUCERS, Integer.toString(p.producers()));
+        if (!stepped.contains(StepSetting.PRODUCERS)) {
+            add(Setting.PRODUCERS, Integer.toString(p.producers()));
+        }
         if (p.channelsPerProducer() != 1) {
             add(Setting.PRODUCER_CHANNELS, Integer.toString(p.channelsPerProducer()));
         }
@@ -76,13 +81,16 @@ final class ScenarioArguments {
         } else {
             add(Setting.VARIABLE_SIZE, p.variableSize().stream().map(SizeStep::toString).collect(Collectors.joining(",")));
         }
-        p.ratePerProducer().ifPresent(r -> add(Setting.RATE, number(r)));
+        if (!stepped.contains(StepSetting.RATE)) {
+            p.ratePerProducer().ifPresent(r -> add(Setting.RATE, number(r)));
+        }
         p.totalRate().ifPresent(r -> add(Setting.TOTAL_RATE, number(r)));
         if (!p.variableRate().isEmpty()) {
             add(Setting.VARIABLE_RATE, p.variableRate().stream().map(RateStep::toString).collect(Collectors.joining(",")));
         }
         p.messagesPerProducer().ifPresent(n -> add(Setting.PRODUCER_MESSAGES, Long.toString(n)));
-        p.confirmWindow().ifPresent(n -> add(Setting.CONFIRM, Integer.toString(n)));
+        p.confirmWindow().stream().filter(n -> !stepped.contains(StepSetting.CONFIRM))
+                .forEach(n -> add(Setting.CONFIRM, Integer.toString(n)));
         if (p.confirms() && !p.confirmTimeout().equals(Scenario.DEFAULT_CONFIRM_TIMEOUT)) {
             add(Setting.CONFIRM_TIMEOUT, Durations.format(p.confirmTimeout()));
         }
@@ -105,17 +113,19 @@ final class ScenarioArguments {
     }
 
     private void consuming(ConsumeSettings c, QueueType type) {
-        add(Setting.CONSUMERS, Integer.toString(c.consumers()));
+        if (!stepped.contains(StepSetting.CONSUMERS)) {
+            add(Setting.CONSUMERS, Integer.toString(c.consumers()));
+        }
         if (c.channelsPerConsumer() != 1) {
             add(Setting.CONSUMER_CHANNELS, Integer.toString(c.channelsPerConsumer()));
         }
         boolean defaultStreamPrefetch = type == QueueType.STREAM
                 && c.prefetch().orElse(0) == Scenario.DEFAULT_STREAM_PREFETCH;
-        if (!defaultStreamPrefetch) {
+        if (!defaultStreamPrefetch && !stepped.contains(StepSetting.QOS)) {
             c.prefetch().ifPresent(q -> add(Setting.QOS, Integer.toString(q)));
         }
         flag(Setting.AUTOACK, c.autoAck());
-        if (c.ackEvery() != 1) {
+        if (c.ackEvery() != 1 && !stepped.contains(StepSetting.MULTI_ACK_EVERY)) {
             add(Setting.MULTI_ACK_EVERY, Integer.toString(c.ackEvery()));
         }
         c.ackTimeout().ifPresent(d -> add(Setting.ACK_TIMEOUT, Durations.format(d)));
@@ -140,6 +150,10 @@ final class ScenarioArguments {
     private void run(RunSettings r) {
         r.time().ifPresent(d -> add(Setting.TIME, Durations.format(d)));
         r.warmup().ifPresent(d -> add(Setting.WARMUP, Durations.format(d)));
+        r.steps().ifPresent(plan -> {
+            plan.steps().forEach(step -> add(Setting.STEP, step.toString()));
+            add(Setting.STEP_DURATION, Durations.format(plan.stepDuration()));
+        });
         if (!r.interval().equals(Duration.ofSeconds(1))) {
             add(Setting.INTERVAL, Durations.format(r.interval()));
         }

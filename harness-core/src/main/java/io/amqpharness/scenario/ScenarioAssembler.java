@@ -22,11 +22,15 @@ final class ScenarioAssembler {
 
     private static PublishSettings publishing(ScenarioDraft<?> d) {
         long size = d.size == null ? 12 : d.size;
-        return new PublishSettings(d.producers, d.producerChannels,
+        // A stepped setting starts at its first step's value.
+        int producers = d.firstStep(StepSetting.PRODUCERS).map(Double::intValue).orElse(d.producers);
+        Double rate = d.firstStep(StepSetting.RATE).orElse(d.rate);
+        Integer confirm = d.firstStep(StepSetting.CONFIRM).map(Double::intValue).orElse(d.confirm);
+        return new PublishSettings(producers, d.producerChannels,
                 (int) Math.min(Math.max(size, 0), Scenario.MAX_MESSAGE_SIZE), d.variableSize,
-                optional(d.rate), optional(d.totalRate), d.variableRate,
+                optional(rate), optional(d.totalRate), d.variableRate,
                 d.producerMessages == null ? OptionalLong.empty() : OptionalLong.of(d.producerMessages),
-                d.confirm == null ? OptionalInt.empty() : OptionalInt.of(d.confirm),
+                confirm == null ? OptionalInt.empty() : OptionalInt.of(confirm),
                 d.confirmTimeout == null ? Scenario.DEFAULT_CONFIRM_TIMEOUT : d.confirmTimeout,
                 d.txSize == null ? OptionalInt.empty() : OptionalInt.of(d.txSize),
                 d.flags,
@@ -37,10 +41,13 @@ final class ScenarioAssembler {
     }
 
     private static ConsumeSettings consuming(ScenarioDraft<?> d) {
-        OptionalInt prefetch = d.qos != null ? OptionalInt.of(d.qos)
-                : d.queueType == QueueType.STREAM && d.consumers > 0 && !d.autoAck && !d.polling
+        Integer qos = d.firstStep(StepSetting.QOS).map(Double::intValue).orElse(d.qos);
+        int consumers = d.firstStep(StepSetting.CONSUMERS).map(Double::intValue).orElse(d.consumers);
+        int ackEvery = d.firstStep(StepSetting.MULTI_ACK_EVERY).map(Double::intValue).orElse(d.multiAckEvery);
+        OptionalInt prefetch = qos != null ? OptionalInt.of(qos)
+                : d.queueType == QueueType.STREAM && consumers > 0 && !d.autoAck && !d.polling
                 ? OptionalInt.of(Scenario.DEFAULT_STREAM_PREFETCH) : OptionalInt.empty();
-        return new ConsumeSettings(d.consumers, d.consumerChannels, prefetch, d.autoAck, d.multiAckEvery,
+        return new ConsumeSettings(consumers, d.consumerChannels, prefetch, d.autoAck, ackEvery,
                 Optional.ofNullable(d.ackTimeout),
                 d.consumerMessages == null ? OptionalLong.empty() : OptionalLong.of(d.consumerMessages),
                 Optional.ofNullable(d.streamOffset), Optional.ofNullable(d.consumerLatency), optional(d.consumerRate),
@@ -77,7 +84,9 @@ final class ScenarioAssembler {
         return new RunSettings(Optional.ofNullable(d.time), Optional.ofNullable(d.warmup),
                 d.interval == null ? java.time.Duration.ofSeconds(1) : d.interval,
                 d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
-                d.clock == null ? ClockMode.MONOTONIC : d.clock);
+                d.clock == null ? ClockMode.MONOTONIC : d.clock,
+                d.steps.isEmpty() || d.stepDuration == null ? Optional.empty()
+                        : Optional.of(new StepPlan(d.steps, d.stepDuration)));
     }
 
     private static OptionalDouble optional(Double d) {

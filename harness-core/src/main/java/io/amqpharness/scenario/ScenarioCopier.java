@@ -70,6 +70,11 @@ final class ScenarioCopier {
 
         RunSettings r = s.run();
         b.interval(r.interval()).drainTimeout(r.drainTimeout()).clock(r.clock());
+        r.steps().ifPresent(plan -> {
+            plan.steps().forEach(b::step);
+            b.stepDuration(plan.stepDuration());
+            StepCopier.clearStepped(b, plan);
+        });
         r.time().ifPresent(b::time);
         r.warmup().ifPresent(b::warmup);
         return b;

@@ -18,6 +18,8 @@ import java.util.Set;
  */
 abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     final Map<Setting, String> spelling = new EnumMap<>(Setting.class);
+    /** Settings given explicitly, for those whose unset state is a default value. */
+    final Set<Setting> given = EnumSet.noneOf(Setting.class);
 
     String uri = BrokerUri.DEFAULT.uri().toString();
     String protocol = "amqp091";
@@ -88,6 +90,8 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     Duration time;
     Duration warmup;
+    final List<Step> steps = new ArrayList<>();
+    Duration stepDuration;
     Duration interval = Duration.ofSeconds(1);
     Duration drainTimeout = Scenario.DEFAULT_DRAIN;
     ClockMode clock = ClockMode.MONOTONIC;
@@ -114,7 +118,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     // ---- publishing ----
 
     /** Publisher connections; default 1. */
-    public B producers(int value) { producers = value; return self(); }
+    public B producers(int value) { producers = value; given.add(Setting.PRODUCERS); return self(); }
 
     /** Publishers (channels or 1.0 links) per publisher connection; default 1. */
     public B producerChannelCount(int value) { producerChannels = value; return self(); }
@@ -173,7 +177,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     // ---- consuming ----
 
     /** Consumer connections; default 1. */
-    public B consumers(int value) { consumers = value; return self(); }
+    public B consumers(int value) { consumers = value; given.add(Setting.CONSUMERS); return self(); }
 
     /** Consumers (channels or 1.0 links) per consumer connection; default 1. */
     public B consumerChannelCount(int value) { consumerChannels = value; return self(); }
@@ -185,7 +189,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     public B autoAck(boolean value) { autoAck = value; return self(); }
 
     /** Acknowledge every N messages with the multiple flag; default 1 (each message). */
-    public B multiAckEvery(int n) { multiAckEvery = n; return self(); }
+    public B multiAckEvery(int n) { multiAckEvery = n; given.add(Setting.MULTI_ACK_EVERY); return self(); }
 
     /** Acknowledge pending messages after this long even if fewer than N arrived; default off. */
     public B ackTimeout(Duration value) { ackTimeout = value; return self(); }
@@ -312,6 +316,30 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** Stop publishing after this long; default no limit. */
     public B time(Duration value) { time = value; return self(); }
+
+    /**
+     * Changes a setting while the run goes on: step {@code i} uses {@code values[i]}. Several
+     * stepped settings change together, so they need as many values each. Needs {@link #stepDuration}.
+     */
+    public B step(StepSetting setting, double... values) {
+        List<Double> v = new ArrayList<>();
+        for (double d : values) {
+            v.add(d);
+        }
+        steps.add(new Step(setting, v));
+        return self();
+    }
+
+    /** Adds a stepped setting. */
+    public B step(Step step) { steps.add(step); return self(); }
+
+    /** How long each step lasts (rounded up to whole reporting intervals). */
+    public B stepDuration(Duration value) { stepDuration = value; return self(); }
+
+    /** The value of a stepped setting in the first step, if it is stepped. */
+    java.util.Optional<Double> firstStep(StepSetting setting) {
+        return steps.stream().filter(s -> s.setting() == setting).findFirst().map(s -> s.values().get(0));
+    }
 
     /** Let traffic flow this long before measuring; default none. */
     public B warmup(Duration value) { warmup = value; return self(); }

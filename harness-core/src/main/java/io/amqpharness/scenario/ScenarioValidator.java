@@ -24,6 +24,7 @@ final class ScenarioValidator {
         PublishValidator.validate(d, p);
         ConsumeValidator.validate(d, p);
         TopologyValidator.validate(d, p);
+        StepValidator.validate(d, p);
         run(d, p);
     }
 

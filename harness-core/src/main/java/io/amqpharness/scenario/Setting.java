@@ -69,6 +69,8 @@ public enum Setting {
     BINDING_ARGS("--binding-args"),
     PREDECLARED("--predeclared"),
     KEEP_TOPOLOGY("--keep-topology"),
+    STEP("--step"),
+    STEP_DURATION("--step-duration"),
     INTERVAL("--interval"),
     DRAIN_TIMEOUT("--drain-timeout"),
     CLOCK("--clock");

@@ -24,6 +24,16 @@ public interface ConsumerLink extends AutoCloseable {
     /** Rejects one delivery; {@code requeue} puts it back. */
     void reject(long tag, boolean requeue);
 
+    /**
+     * Changes the prefetch (link credit) while the consumer runs, for {@code --step qos=...}.
+     * Default: not supported.
+     *
+     * @throws UnsupportedOperationException if the protocol cannot change it without reconnecting
+     */
+    default void setPrefetch(int prefetch) {
+        throw new UnsupportedOperationException("this driver cannot change the prefetch of a running consumer");
+    }
+
     /** Stops receiving new messages; settlement of received ones is still allowed. Idempotent. */
     void cancel();
 

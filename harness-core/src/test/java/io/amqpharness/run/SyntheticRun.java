@@ -6,6 +6,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.spi.BrokerInfo;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,8 +21,9 @@ import java.lang.reflect.RecordComponent;
 import org.HdrHistogram.Histogram;
 
 /**
- * A made-up run for testing the writers: a paced quorum-queue run with confirms, one interval
- * per second, a 2-second stall in the middle, and a broker password that must never be written.
+ * A made-up run for testing the writers: a paced quorum-queue run with confirms stepped from 50
+ * to 100 halfway, one interval per second, a 2-second stall in the middle, and a broker password
+ * that must never be written.
  */
 public final class SyntheticRun {
     /** The password in the scenario's URI. */
@@ -37,7 +39,8 @@ public final class SyntheticRun {
     private SyntheticRun(int seconds, int ratePerSecond, long seed) {
         Scenario scenario = Scenario.builder().protocol("in-memory")
                 .uri("amqp://admin:" + PASSWORD + "@broker.example:5672/%2F")
-                .queueType(QueueType.QUORUM).rate(ratePerSecond).confirm(100).qos(200).multiAckEvery(10)
+                .queueType(QueueType.QUORUM).rate(ratePerSecond).qos(200).multiAckEvery(10)
+                .step(StepSetting.CONFIRM, 50, 100).stepDuration(Duration.ofSeconds(Math.max(1, seconds / 2)))
                 .flag(MessageFlag.PERSISTENT).time(Duration.ofSeconds(seconds)).build();
         BrokerInfo broker = new BrokerInfo("RabbitMQ", "3.10.7", "Erlang/OTP 24.3",
                 Map.of("product", "RabbitMQ", "version", "3.10.7", "cluster_name", "rabbit@test"));
@@ -80,11 +83,29 @@ public final class SyntheticRun {
         }
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
         cumulative.forEach((m, h) -> latency.put(m, LatencySummary.of(h)));
+        List<StepResult> steps = new ArrayList<>();
+        int half = intervals.size() / 2;
+        for (int k = 0; k < 2; k++) {
+            List<IntervalStats> part = k == 0 ? intervals.subList(0, half) : intervals.subList(half, intervals.size());
+            CountSnapshot first = k == 0 ? CountSnapshot.ZERO : intervals.get(half - 1).total();
+            CountSnapshot counts = part.get(part.size() - 1).total().minus(first);
+            Map<Metric, LatencySummary> stepLatency = new EnumMap<>(Metric.class);
+            Map<Metric, LatencySummary> stepMax = new EnumMap<>(Metric.class);
+            for (Metric m : Metric.values()) {
+                stepLatency.put(m, LatencySummary.maxOf(part.stream().map(i -> i.latency(m)).toList()));
+                stepMax.put(m, LatencySummary.maxOf(part.stream().map(i -> i.latency(m)).toList()));
+            }
+            double secs = part.size();
+            steps.add(new StepResult(k, "confirm=" + (k == 0 ? 50 : 100), Map.of("confirm", k == 0 ? 50.0 : 100.0),
+                    Duration.ofSeconds(k == 0 ? 0 : half), Duration.ofSeconds(part.size()), counts,
+                    new Rates(counts.published() / secs, counts.confirmed() / secs, counts.consumed() / secs,
+                            counts.consumed() / secs), stepLatency, stepMax));
+        }
         long n = total.published();
         result = new RunResult("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT,
                 Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1), true, total, 0, OptionalLong.of(0),
                 OptionalLong.of(n), new Rates(n / (double) seconds, n / (double) seconds, n / (double) seconds, n / (seconds + 1.0)),
-                latency, new LatencyHistograms(cumulative), intervals,
+                latency, new LatencyHistograms(cumulative), intervals, steps,
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty());

@@ -41,6 +41,10 @@ final class Charts {
             rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
         }
         c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
+        List<SeedRows.Row> steps = SeedRows.steps(r);
+        if (!steps.isEmpty()) {
+            c.add("Per step: throughput and end-to-end latency", "perStep", byValue(steps));
+        }
         ArrayNode dist = F.arrayNode();
         for (int i = 0; i < METRICS.length; i++) {
             if (count(r, METRICS[i][0]) > 0) {
@@ -65,10 +69,10 @@ final class Charts {
         return c;
     }
 
-    /** The charts comparing several runs. */
+    /** The charts comparing several runs (a sweep: the varied value is each run's label). */
     static Charts comparison(List<ReportRun> runs) {
         Charts c = new Charts();
-        c.add("Throughput and end-to-end latency per run", "perRun", perRun(runs));
+        c.add("Throughput and end-to-end latency per run", "perRun", byValue(SeedRows.runs(runs)));
         boolean received = runs.stream().anyMatch(r -> consumers(r.result()) > 0);
         String field = received ? "receivedPerSecond" : "sentPerSecond";
         ArrayNode rates = F.arrayNode();
@@ -97,29 +101,34 @@ final class Charts {
         return c;
     }
 
-    /** Bars of throughput and lines of end-to-end p50 and p99, one category per run. */
-    private static ObjectNode perRun(List<ReportRun> runs) {
+    /**
+     * Bars of throughput and lines of end-to-end p50, p99 and the per-interval maximum of p99, with
+     * the varied value (a step's or a run's label) on the x axis.
+     */
+    private static ObjectNode byValue(List<SeedRows.Row> rows) {
         ArrayNode labels = F.arrayNode();
         ArrayNode rate = F.arrayNode();
         ArrayNode p50 = F.arrayNode();
         ArrayNode p99 = F.arrayNode();
-        boolean received = runs.stream().anyMatch(r -> consumers(r.result()) > 0);
-        for (ReportRun run : runs) {
-            JsonNode r = run.result();
-            labels.add(run.label());
-            rate.add(round(r.path("rates").path(received ? "received" : "sent").asDouble(), 1));
-            JsonNode e2e = r.path("latency").path("endToEnd");
-            boolean any = e2e.path("count").asLong() > 0;
-            p50.add(any ? F.numberNode(round(e2e.path("p50").asLong() / 1e6, 4)) : F.nullNode());
-            p99.add(any ? F.numberNode(round(e2e.path("p99").asLong() / 1e6, 4)) : F.nullNode());
+        ArrayNode max99 = F.arrayNode();
+        for (SeedRows.Row row : rows) {
+            labels.add(row.label());
+            rate.add(round(row.rate(), 1));
+            boolean any = row.whole().path("count").asLong() > 0;
+            p50.add(any ? F.numberNode(round(row.whole().path("p50").asLong() / 1e6, 4)) : F.nullNode());
+            p99.add(any ? F.numberNode(round(row.whole().path("p99").asLong() / 1e6, 4)) : F.nullNode());
+            max99.add(row.max().path("count").asLong() > 0
+                    ? F.numberNode(round(row.max().path("p99").asLong() / 1e6, 4)) : F.nullNode());
         }
         ArrayNode ds = F.arrayNode();
-        ds.add(dataset((received ? "received" : "sent") + " msg/s", "#93c5fd", rate).put("type", "bar")
-                .put("yAxisID", "y").put("order", 2));
-        ds.add(line("e2e p50 ms", PALETTE[2], p50).put("type", "line").put("yAxisID", "ms").put("order", 1)
+        ds.add(dataset("msg/s", "#93c5fd", rate).put("type", "bar").put("yAxisID", "y").put("order", 3));
+        ds.add(line("e2e p50 ms", PALETTE[2], p50).put("type", "line").put("yAxisID", "ms").put("order", 2)
                 .put("pointRadius", 4));
-        ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 0)
+        ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 1)
                 .put("pointRadius", 4));
+        ds.add(line("max p99 per interval ms", PALETTE[4], max99).put("type", "line").put("yAxisID", "ms")
+                .put("order", 0).put("pointRadius", 4));
+        ((ObjectNode) ds.get(3)).putArray("borderDash").add(4).add(3);
         ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
         ((ObjectNode) config.get("data")).set("labels", labels);
         ObjectNode ms = msAxis(true);

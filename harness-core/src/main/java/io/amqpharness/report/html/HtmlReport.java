@@ -48,10 +48,20 @@ public final class HtmlReport {
         if (single) {
             body.append(Tables.facts(runs.get(0).result())).append("</header>");
             body.append(Tables.notes(runs.get(0).result()));
+            List<SeedRows.Row> steps = SeedRows.steps(runs.get(0).result());
+            if (!steps.isEmpty()) {
+                body.append("<section><h2>Steps</h2>").append(SeedRows.table("step", steps))
+                        .append("<p class=\"hint\">End-to-end latency in milliseconds over each step, and each "
+                                + "percentile's highest value in any one reporting interval of the step.</p></section>");
+            }
         } else {
             body.append("</header><section><h2>Key numbers</h2>").append(Tables.comparison(runs))
                     .append("<p class=\"hint\">Latency in milliseconds over each whole run; rates in messages "
                             + "per second.</p></section>");
+            body.append("<section><h2>As the seed reports tabulate it</h2>")
+                    .append(SeedRows.table("run", SeedRows.runs(runs)))
+                    .append("<p class=\"hint\">End-to-end latency in milliseconds over each run, and each "
+                            + "percentile's highest value in any one reporting interval.</p></section>");
         }
         body.append("<section class=\"charts\">");
         for (ChartSpec c : charts.specs()) {

@@ -1,0 +1,271 @@
+package io.amqpharness.cli;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.amqpharness.scenario.ScenarioException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code --scenario FILE}: the same options as the command line, kept in a YAML (or JSON) file.
+ * Each top-level key is a long option name without its dashes ({@code queue-type: quorum}, or
+ * {@code queueType}); lists repeat an option or join values with commas, maps give
+ * {@code key=value} lists, {@code step} and {@code vary} maps give one option per setting. Options
+ * on the command line win over the file. Problems name the file and the line.
+ */
+final class ScenarioFile {
+    /** The file's options turned into arguments, and where each option came from. */
+    record Expanded(List<String> args, Map<String, String> locations) {
+    }
+
+    private ScenarioFile() {
+    }
+
+    /** Arguments with {@code --scenario FILE} replaced by the file's options; unchanged without one. */
+    static Expanded expand(String[] args, CommandLine root) {
+        int at = -1;
+        String file = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--scenario") && i + 1 < args.length) {
+                at = i;
+                file = args[i + 1];
+                break;
+            }
+            if (args[i].startsWith("--scenario=")) {
+                at = i;
+                file = args[i].substring("--scenario=".length());
+                break;
+            }
+        }
+        if (at < 0) {
+            return new Expanded(List.of(args), Map.of());
+        }
+        List<String> rest = new ArrayList<>(List.of(args));
+        rest.remove(at);
+        if (!args[at].contains("=")) {
+            rest.remove(at);
+        }
+        boolean sub = !rest.isEmpty() && root.getSubcommands().containsKey(rest.get(0));
+        CommandSpec spec = sub ? root.getSubcommands().get(rest.get(0)).getCommandSpec() : root.getCommandSpec();
+        Set<String> given = new HashSet<>();
+        for (String a : rest) {
+            OptionSpec o = a.startsWith("-") ? spec.findOption(a.contains("=") ? a.substring(0, a.indexOf('=')) : a) : null;
+            if (o != null) {
+                given.add(o.longestName());
+            }
+        }
+        Path path = Path.of(file);
+        Map<String, String> locations = new HashMap<>();
+        List<String> fromFile = new ArrayList<>();
+        for (Entry e : read(path)) {
+            String where = path.getFileName() + " line " + e.line;
+            OptionSpec o = spec.findOption("--" + e.key);
+            if (o == null || o.longestName().equals("--scenario")) {
+                throw problem(where, "'" + e.key + "' is not an option" + suggestion(e.key, spec)
+                        + "; keys are long option names without their dashes, for example queue-type: quorum");
+            }
+            if (given.contains(o.longestName())) {
+                continue; // the command line wins
+            }
+            locations.put(o.longestName(), where);
+            fromFile.addAll(tokens(o, e.value, where));
+        }
+        List<String> out = new ArrayList<>();
+        if (sub) {
+            out.add(rest.remove(0));
+        }
+        out.addAll(fromFile);
+        out.addAll(rest);
+        return new Expanded(out, locations);
+    }
+
+    private record Entry(String key, JsonNode value, int line) {
+    }
+
+    private static List<Entry> read(Path path) {
+        String text;
+        try {
+            text = Files.readString(path);
+        } catch (NoSuchFileException e) {
+            throw new ScenarioException(List.of("--scenario: there is no file " + path + "."));
+        } catch (IOException e) {
+            throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
+        }
+        YAMLMapper mapper = new YAMLMapper();
+        JsonNode tree;
+        Map<String, Integer> lines = new HashMap<>();
+        try {
+            tree = mapper.readTree(text);
+            try (JsonParser p = new YAMLFactory().createParser(text)) {
+                int depth = 0;
+                for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                    if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                        depth++;
+                    } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                        depth--;
+                    } else if (t == JsonToken.FIELD_NAME && depth == 1) {
+                        lines.putIfAbsent(p.currentName(), p.currentTokenLocation().getLineNr());
+                    }
+                }
+            }
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw problem(path.getFileName() + " line " + line, "this is not valid YAML or JSON ("
+                    + e.getOriginalMessage().lines().findFirst().orElse("syntax error") + ")");
+        } catch (IOException e) {
+            throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
+        }
+        if (tree == null || tree.isNull() || tree.isMissingNode()) {
+            return List.of();
+        }
+        if (!tree.isObject()) {
+            throw problem(path.getFileName() + " line 1", "a scenario file holds options as key: value pairs");
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            entries.add(new Entry(kebab(f.getKey()), f.getValue(), lines.getOrDefault(f.getKey(), 0)));
+        }
+        return entries;
+    }
+
+    /** The arguments one file entry stands for. */
+    private static List<String> tokens(OptionSpec o, JsonNode value, String where) {
+        String name = o.longestName();
+        List<String> t = new ArrayList<>();
+        boolean flag = o.arity().max() == 0;
+        if (value.isBoolean() && (flag || o.arity().min() == 0)) {
+            if (value.asBoolean()) {
+                t.add(name);
+            }
+            return t;
+        }
+        if (flag) {
+            throw problem(where, name.substring(2) + " is a switch: write " + name.substring(2) + ": true or false");
+        }
+        if (value.isObject()) {
+            boolean perSetting = name.equals("--step") || name.equals("--vary") || name.equals("--variant");
+            StringBuilder pairs = new StringBuilder();
+            for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                String v = f.getValue().isArray() ? join(f.getValue()) : scalar(f.getValue(), where, name);
+                if (perSetting) {
+                    t.add(name);
+                    // A variant's label is the user's, as written; option names are kebab-case.
+                    t.add((name.equals("--variant") ? f.getKey() : kebab(f.getKey())) + "=" + v);
+                } else {
+                    pairs.append(pairs.length() == 0 ? "" : ",").append(f.getKey()).append('=').append(v);
+                }
+            }
+            if (!perSetting) {
+                t.add(name);
+                t.add(pairs.toString());
+            }
+            return t;
+        }
+        if (value.isArray()) {
+            if (o.isMultiValue()) {
+                for (JsonNode item : value) {
+                    t.add(name);
+                    t.add(item.isArray() ? join(item) : scalar(item, where, name));
+                }
+            } else {
+                t.add(name);
+                t.add(join(value));
+            }
+            return t;
+        }
+        t.add(name);
+        t.add(scalar(value, where, name));
+        return t;
+    }
+
+    private static String scalar(JsonNode v, String where, String option) {
+        if (v.isContainerNode() || v.isNull()) {
+            throw problem(where, option.substring(2) + " needs a value such as the command line takes");
+        }
+        return v.asText();
+    }
+
+    private static String join(JsonNode list) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode item : list) {
+            b.append(b.length() == 0 ? "" : ",").append(item.asText());
+        }
+        return b.toString();
+    }
+
+    /** {@code queueType} and {@code --queue-type} both as {@code queue-type}. */
+    static String kebab(String key) {
+        String k = key.trim().replaceFirst("^-+", "");
+        return k.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+    }
+
+    private static String suggestion(String key, CommandSpec spec) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (OptionSpec o : spec.options()) {
+            String n = o.longestName().replaceFirst("^-+", "");
+            int d = distance(key, n);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = n;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, key.length() / 3) ? "; did you mean " + best + "?" : "";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] swap = prev;
+            prev = cur;
+            cur = swap;
+        }
+        return prev[b.length()];
+    }
+
+    private static ScenarioException problem(String where, String text) {
+        return new ScenarioException(List.of(where + ": " + text + "."));
+    }
+
+    /** Prefixes a problem sentence with the file location of the first file option it names. */
+    static String locate(String sentence, Map<String, String> locations) {
+        int first = Integer.MAX_VALUE;
+        String where = null;
+        for (Map.Entry<String, String> e : locations.entrySet()) {
+            int i = sentence.indexOf(e.getKey());
+            if (i >= 0 && i < first) {
+                first = i;
+                where = e.getValue();
+            }
+        }
+        return where == null ? sentence : where + ": " + sentence;
+    }
+}

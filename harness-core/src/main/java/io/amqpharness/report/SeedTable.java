@@ -1,0 +1,93 @@
+package io.amqpharness.report;
+
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.run.StepResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A Markdown table shaped like the seed reports': the varied value, messages per second, then
+ * end-to-end latency percentiles over the whole step or run and their highest value in any one
+ * reporting interval ("Max 99th / Max 95th / Max 75th").
+ */
+public final class SeedTable {
+    private SeedTable() {
+    }
+
+    /**
+     * One row.
+     *
+     * @param label             the varied value, for example {@code 200} or {@code quorum}
+     * @param messagesPerSecond the received rate (sent when nothing was consumed)
+     * @param whole             end-to-end latency over the whole step or run
+     * @param maxOverIntervals  each percentile's highest value in any one interval
+     */
+    public record Row(String label, double messagesPerSecond, LatencySummary whole, LatencySummary maxOverIntervals) {
+    }
+
+    /** The rows of a stepped run, labelled by their step values. */
+    public static List<Row> steps(RunResult r) {
+        List<Row> rows = new ArrayList<>();
+        boolean consumed = r.scenario().consuming().consumers() > 0;
+        for (StepResult s : r.steps()) {
+            String label = s.values().size() == 1 ? number(s.values().values().iterator().next()) : s.label();
+            rows.add(new Row(label, consumed ? s.rates().received() : s.rates().sent(),
+                    s.latency(Metric.END_TO_END), s.maxOverIntervals(Metric.END_TO_END)));
+        }
+        return rows;
+    }
+
+    /** A row for a whole run. */
+    public static Row run(String label, RunResult r) {
+        return new Row(label, r.throughput(), r.latency(Metric.END_TO_END), r.maxOverIntervals(Metric.END_TO_END));
+    }
+
+    /** The table as Markdown, right-aligned numbers, latencies in milliseconds. */
+    public static String markdown(String firstColumn, List<Row> rows) {
+        String[] header = {firstColumn, "Msg/s", "99th", "95th", "75th", "Max 99th", "Max 95th", "Max 75th"};
+        List<String[]> cells = new ArrayList<>();
+        cells.add(header);
+        for (Row r : rows) {
+            cells.add(new String[] {r.label(), Format.rate(r.messagesPerSecond()), ms(r.whole().p99(), r.whole()),
+                ms(r.whole().p95(), r.whole()), ms(r.whole().p75(), r.whole()),
+                ms(r.maxOverIntervals().p99(), r.maxOverIntervals()), ms(r.maxOverIntervals().p95(), r.maxOverIntervals()),
+                ms(r.maxOverIntervals().p75(), r.maxOverIntervals())});
+        }
+        int[] width = new int[header.length];
+        for (String[] row : cells) {
+            for (int i = 0; i < row.length; i++) {
+                width[i] = Math.max(width[i], Math.max(row[i].length(), 2));
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        line(b, cells.get(0), width);
+        StringBuilder rule = new StringBuilder("|");
+        for (int w : width) {
+            rule.append(' ').append("-".repeat(w - 1)).append(": |");
+        }
+        b.append(rule).append('\n');
+        for (int i = 1; i < cells.size(); i++) {
+            line(b, cells.get(i), width);
+        }
+        return b.toString();
+    }
+
+    private static void line(StringBuilder b, String[] row, int[] width) {
+        b.append('|');
+        for (int i = 0; i < row.length; i++) {
+            b.append(' ').append(" ".repeat(width[i] - row[i].length())).append(row[i]).append(" |");
+        }
+        b.append('\n');
+    }
+
+    private static String ms(long nanos, LatencySummary from) {
+        return from.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+}
