@@ -329,6 +329,10 @@ final class RunExecution {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
                     + "is measured from the actual send, so it excludes time spent waiting to send.");
         }
+        if (TopologyPlanner.brokerMayDrop(scenario)) {
+            notes.add("The queue arguments or message expiration let the broker drop messages (a length limit that "
+                    + "drops from the head, or a TTL): what it dropped counts as lost, and no delivery count is expected.");
+        }
         scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
                 Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));

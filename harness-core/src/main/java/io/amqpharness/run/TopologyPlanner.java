@@ -83,11 +83,25 @@ final class TopologyPlanner {
         return t.bindingKey().orElse(t.routingKey().orElse(queue));
     }
 
+    /**
+     * True when the broker may drop messages on purpose: a length limit that drops from the head,
+     * a message or queue TTL. Such drops show up as lost, and deliveries cannot be expected.
+     */
+    static boolean brokerMayDrop(Scenario s) {
+        Map<String, Object> args = s.topology().queueArguments();
+        Object overflow = args.get("x-overflow");
+        boolean rejects = overflow != null && String.valueOf(overflow).startsWith("reject-publish");
+        boolean limited = (args.containsKey("x-max-length") || args.containsKey("x-max-length-bytes")) && !rejects;
+        return limited || args.containsKey("x-message-ttl") || args.containsKey("x-expires")
+                || s.publishing().properties().expiration().isPresent();
+    }
+
     /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
     private static OptionalInt copies(Scenario s, List<String> queues) {
         TopologySettings t = s.topology();
         int publishers = s.publishing().publishers();
-        if (publishers == 0 || t.randomRoutingKey() || s.consuming().consumerChannels() < queues.size()) {
+        if (publishers == 0 || t.randomRoutingKey() || s.consuming().consumerChannels() < queues.size()
+                || brokerMayDrop(s)) {
             return OptionalInt.empty();
         }
         if (t.defaultExchange()) {
