@@ -16,9 +16,13 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
 
 /**
  * A consumer: one receiver link on its own session, read by a thread of its own (protonj2 has no
- * delivery callback). The client keeps the link's credit topped up to the window it was opened
- * with. Each delivery's encoded bytes are read into a reused buffer and scanned in place
- * ({@link MessageScanner}), which also sidesteps RabbitMQ 3.10's undecodable stream deliveries.
+ * delivery callback). Each delivery's encoded bytes are read into a reused buffer and scanned in
+ * place ({@link MessageScanner}), which also sidesteps RabbitMQ 3.10's undecodable stream deliveries.
+ *
+ * <p>Credit: the link is opened without credit and granted the window, then topped up by what the
+ * consumer has taken once that reaches half the window. So at most {@code window} messages are
+ * on their way to or waiting in the client, not yet taken; settlement plays no part. (protonj2's
+ * own window does the same but sends a top-up check to the I/O thread for every message.)
  *
  * <p>Tags are 1, 2, 3, ... per consumer. Acknowledging accepts (settles) the delivery; a multiple
  * ack accepts every unsettled delivery up to the tag, one disposition each, because protonj2
@@ -37,12 +41,21 @@ final class Amqp10Consumer implements ConsumerLink {
     private final MessageScanner scanner = new MessageScanner();
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final int creditWindow;
+    private final int topUpAt;
     private byte[] buffer = new byte[256];
     private long lastTag;
+    private int takenSinceTopUp;
     private volatile Thread thread;
 
-    Amqp10Consumer(Session session, Receiver receiver, String address, ConsumerSpec spec, BrokerUri uri,
-                   Runnable onClose) {
+    /**
+     * @param receiver     a receiver opened with a credit window of 0 (credit managed here)
+     * @param creditWindow messages the broker may send ahead of what the consumer has taken, at least 1
+     */
+    Amqp10Consumer(Session session, Receiver receiver, String address, ConsumerSpec spec, int creditWindow,
+                   BrokerUri uri, Runnable onClose) {
+        this.creditWindow = creditWindow;
+        this.topUpAt = Math.max(1, creditWindow / 2);
         this.session = session;
         this.receiver = receiver;
         this.address = address;
@@ -61,9 +74,14 @@ final class Amqp10Consumer implements ConsumerLink {
 
     private void receiveLoop(DeliveryListener listener) {
         try {
+            receiver.addCredit(creditWindow);
             while (!cancelled.get()) {
                 Delivery d = receiver.receive(RECEIVE_SLICE_MILLIS, TimeUnit.MILLISECONDS);
                 if (d != null && !cancelled.get()) {
+                    if (++takenSinceTopUp >= topUpAt) {
+                        receiver.addCredit(takenSinceTopUp);
+                        takenSinceTopUp = 0;
+                    }
                     deliver(d, listener);
                 }
             }

@@ -147,7 +147,7 @@ final class Amqp10Driver implements ProtocolDriver {
         try {
             session = c.openSession();
             ReceiverOptions options = new ReceiverOptions()
-                    .creditWindow(creditWindow(spec))
+                    .creditWindow(0) // granted and topped up by the consumer
                     .autoAccept(false)
                     .deliveryMode(spec.autoAck() ? DeliveryMode.AT_MOST_ONCE : DeliveryMode.AT_LEAST_ONCE)
                     .openTimeout(LINK_TIMEOUT_MILLIS)
@@ -158,7 +158,7 @@ final class Amqp10Driver implements ProtocolDriver {
             }
             Receiver receiver = session.openReceiver(address, options);
             receiver.openFuture().get(LINK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-            return new Amqp10Consumer(session, receiver, address, spec, uri,
+            return new Amqp10Consumer(session, receiver, address, spec, creditWindow(spec), uri,
                     () -> connections.release(spec.connectionName()));
         } catch (ClientException | ExecutionException | TimeoutException | InterruptedException e) {
             fail(session, spec.connectionName(), e);
