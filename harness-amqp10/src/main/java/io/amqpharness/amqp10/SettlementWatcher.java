@@ -15,8 +15,9 @@ import org.apache.qpid.protonj2.client.exceptions.ClientOperationTimedOutExcepti
  * Turns one sender's settlements into outcomes for the core. protonj2 trackers have no callback,
  * so the publishing thread hands each tracker with its sequence number to this watcher, which runs
  * on its own thread, takes them in send order and waits for the head's settlement. Messages the
- * broker settled meanwhile (RabbitMQ settles in ranges) are then reported without waiting, so the
- * watcher blocks about once per disposition frame, not once per message.
+ * broker settled meanwhile (RabbitMQ settles in ranges) are then reported without waiting, as one
+ * multiple settlement per run of equal outcomes, so the watcher and the publisher wake about once
+ * per disposition frame, not once per message.
  *
  * <p>The hand-over is a single-producer, single-consumer ring: two arrays, no allocation per
  * message. Its capacity is twice the confirm window, so the publisher only waits on it when
@@ -122,15 +123,42 @@ final class SettlementWatcher implements Runnable {
                     return;
                 }
             }
-            long seq = seqs[slot];
-            trackers[slot] = null;
-            head = h + 1;
-            Thread p = publisherThread;
-            if (p != null) {
-                LockSupport.unpark(p);
-            }
-            outcomes.settled(seq, false, outcome(tracker.remoteState()));
+            reportSettledFrom(h);
         }
+    }
+
+    /**
+     * Reports the settled head and every settled tracker after it, grouping runs of consecutive
+     * messages with the same outcome into one multiple settlement (the core resolves every
+     * outstanding message up to the sequence, and all earlier ones were reported already), so the
+     * publisher waiting for room in its window is woken once per group rather than per message.
+     */
+    private void reportSettledFrom(long h) {
+        long t = tail;
+        long next = h;
+        PublishOutcome groupOutcome = null;
+        long groupEnd = 0;
+        while (next < t) {
+            int slot = (int) (next & mask);
+            Tracker tracker = trackers[slot];
+            if (next != h && !tracker.remoteSettled()) {
+                break;
+            }
+            PublishOutcome o = outcome(tracker.remoteState());
+            if (groupOutcome != null && o != groupOutcome) {
+                outcomes.settled(groupEnd, true, groupOutcome);
+            }
+            groupOutcome = o;
+            groupEnd = seqs[slot];
+            trackers[slot] = null;
+            next++;
+        }
+        head = next;
+        Thread p = publisherThread;
+        if (p != null) {
+            LockSupport.unpark(p);
+        }
+        outcomes.settled(groupEnd, true, groupOutcome);
     }
 
     /**

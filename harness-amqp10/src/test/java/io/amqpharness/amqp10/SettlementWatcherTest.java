@@ -85,7 +85,8 @@ class SettlementWatcherTest {
         assertThat(seen).as("blocked on the first").isEmpty();
         t[0].settle(DeliveryState.accepted());
         awaitSize(4);
-        assertThat(seen).containsExactly("1:CONFIRMED", "2:NACKED", "3:RELEASED", "4:MODIFIED");
+        assertThat(seen).containsExactly("1:CONFIRMED:multiple", "2:NACKED:multiple", "3:RELEASED:multiple",
+                "4:MODIFIED:multiple");
         w.stop();
     }
 
@@ -98,8 +99,22 @@ class SettlementWatcherTest {
             t.settle(DeliveryState.accepted());
             assertThat(w.add(i, t.proxy())).isTrue();
         }
-        awaitSize(1_000);
-        assertThat(seen.get(999)).isEqualTo("1000:CONFIRMED");
+        awaitLast("1000:CONFIRMED:multiple");
+        w.stop();
+    }
+
+    @Test
+    void runsOfEqualOutcomesAlreadySettledAreReportedAsOneMultipleSettlement() throws Exception {
+        SettlementWatcher w = new SettlementWatcher(16, listener, Throwable::getMessage);
+        FakeTracker[] t = new FakeTracker[7];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = new FakeTracker();
+            t[i].settle(i == 3 || i == 4 ? DeliveryState.released() : DeliveryState.accepted());
+            w.add(10 + i, t[i].proxy());
+        }
+        w.start("test-watcher"); // everything is settled before the watcher looks
+        awaitSize(3);
+        assertThat(seen).containsExactly("12:CONFIRMED:multiple", "14:RELEASED:multiple", "16:CONFIRMED:multiple");
         w.stop();
     }
 
@@ -130,6 +145,14 @@ class SettlementWatcherTest {
     void aSettlementWithoutOutcomeCountsAsConfirmed() {
         assertThat(SettlementWatcher.outcome(null)).isEqualTo(PublishOutcome.CONFIRMED);
         assertThat(SettlementWatcher.outcome(DeliveryState.accepted())).isEqualTo(PublishOutcome.CONFIRMED);
+    }
+
+    private void awaitLast(String expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((seen.isEmpty() || !seen.get(seen.size() - 1).equals(expected)) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(seen).last().isEqualTo(expected);
     }
 
     private void awaitSize(int n) throws InterruptedException {
