@@ -54,8 +54,9 @@ final class Amqp10Notes {
             int window = s.publishing().confirmWindow().getAsInt();
             if (profile.nativeAmqp10()) {
                 notes.add(String.format("RabbitMQ 4 grants each publisher link %d credits (max_link_credit) and "
-                        + "tops them up only while fewer than about %d messages are unconfirmed, so the broker's "
-                        + "link credit also bounds the confirm window: --confirm %d %s.", RABBITMQ4_LINK_CREDIT,
+                        + "grants more only while fewer than %d messages are unconfirmed, so a link has at most "
+                        + "about %d unconfirmed messages and the broker's link credit also bounds the confirm "
+                        + "window: --confirm %d %s.", RABBITMQ4_LINK_CREDIT, RABBITMQ4_LINK_CREDIT,
                         RABBITMQ4_UNCONFIRMED_BOUND, window, window > RABBITMQ4_UNCONFIRMED_BOUND
                                 ? "acts as about " + RABBITMQ4_UNCONFIRMED_BOUND + " unless max_link_credit is raised"
                                 : "is within that bound"));
