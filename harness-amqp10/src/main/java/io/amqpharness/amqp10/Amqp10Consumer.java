@@ -5,6 +5,7 @@ import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.HarnessException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.TimeUnit;
@@ -90,10 +91,14 @@ final class Amqp10Consumer implements ConsumerLink {
                 listener.failed(new DriverException(Amqp10Errors.operationFailure(
                         "Consumer " + spec.index() + " on '" + address + "'", e, uri), e));
             }
+        } catch (HarnessException e) {
+            if (!closed.get()) {
+                listener.failed(e); // already a sentence (a failed acknowledgement, say)
+            }
         } catch (RuntimeException e) {
             if (!closed.get()) {
                 listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: "
-                        + e.getMessage() + ".", e));
+                        + e + ".", e));
             }
         }
     }
