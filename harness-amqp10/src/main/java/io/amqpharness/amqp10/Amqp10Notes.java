@@ -65,6 +65,11 @@ final class Amqp10Notes {
                         profile.describe(), Amqp10Driver.RABBITMQ3_PUBLISHER_CREDIT, window));
             }
         }
+        if (s.publishing().producers() > 0 && !s.publishing().confirms() && !profile.nativeAmqp10()) {
+            notes.add(profile.describe() + " takes pre-settled messages (no --confirm) in faster than it routes them, "
+                    + "so the send rate overstates what reached the queue and the drain can end before consumers "
+                    + "saw the backlog; add --confirm N for counts that add up.");
+        }
         if (s.consuming().consumers() > 0 && !s.consuming().autoAck()) {
             int credit = s.consuming().prefetch().orElse(Amqp10Driver.DEFAULT_CREDIT_WINDOW);
             notes.add(String.format("Consumers keep %,d link credits (%s), topped up by the client as messages are "

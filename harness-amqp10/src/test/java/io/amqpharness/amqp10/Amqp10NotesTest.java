@@ -36,6 +36,16 @@ class Amqp10NotesTest {
     }
 
     @Test
+    void preSettledPublishingOnRabbitMQ3IsFlagged() {
+        Scenario s = Scenario.builder().protocol("amqp10").build();
+        assertThat(Amqp10Notes.notes(s, V3, AddressFormat.V1)).anySatisfy(n -> assertThat(n)
+                .startsWith("RabbitMQ 3.10.8 takes pre-settled messages (no --confirm) in faster than it routes them"));
+        assertThat(Amqp10Notes.notes(s, V4, AddressFormat.V2)).noneSatisfy(n -> assertThat(n).contains("pre-settled"));
+        Scenario confirmed = Scenario.builder().protocol("amqp10").confirm(10).build();
+        assertThat(Amqp10Notes.notes(confirmed, V3, AddressFormat.V1)).noneSatisfy(n -> assertThat(n).contains("pre-settled"));
+    }
+
+    @Test
     void factsCarryVersionFormatCreditAndFilterForm() {
         Scenario s = Scenario.builder().protocol("amqp10").queueType(QueueType.STREAM)
                 .streamOffset(new StreamOffset.First()).confirm(10).build();
