@@ -23,11 +23,14 @@ final class MessageScanner {
     private static final int FIRST_ACQUIRER_FIELD = 3;
     private static final int DELIVERY_COUNT_FIELD = 4;
     private static final int GROUP_ID_FIELD = 10;
+    /** Returned for descriptors of sections the scanner skips (no section has code 0). */
+    private static final int OTHER_SECTION = 0;
 
     private byte[] buf;
     private int pos;
     private int end;
 
+    private boolean bodyFound;
     private int bodyOffset;
     private int bodyLength;
     private boolean redelivered;
@@ -45,7 +48,8 @@ final class MessageScanner {
         buf = buffer;
         pos = offset;
         end = offset + length;
-        bodyOffset = -1;
+        bodyFound = false;
+        bodyOffset = offset;
         bodyLength = 0;
         redelivered = false;
         groupId = null;
@@ -53,11 +57,7 @@ final class MessageScanner {
             while (pos < end) {
                 section();
             }
-            if (bodyOffset < 0) {
-                bodyOffset = offset; // no Data section (an AmqpValue, say): nothing to read a header from
-                bodyLength = 0;
-            }
-            return true;
+            return true; // without a Data section (an AmqpValue, say) the body is empty
         } catch (MalformedException | ArrayIndexOutOfBoundsException e) {
             bodyOffset = offset;
             bodyLength = length;
@@ -108,10 +108,10 @@ final class MessageScanner {
                 return u8();
             case 0x80: {
                 long v = u64();
-                return v >= 0 && v <= 0xff ? (int) v : -1;
+                return v > 0 && v <= 0xff ? (int) v : OTHER_SECTION;
             }
             case 0x44:
-                return 0;
+                return OTHER_SECTION;
             case 0xa3:
             case 0xb3: {
                 int n = c == 0xa3 ? u8() : u32();
@@ -120,7 +120,7 @@ final class MessageScanner {
                     case "amqp:header:list" -> HEADER;
                     case "amqp:properties:list" -> PROPERTIES;
                     case "amqp:data:binary" -> DATA;
-                    default -> -1;
+                    default -> OTHER_SECTION;
                 };
             }
             default:
@@ -178,7 +178,8 @@ final class MessageScanner {
             default -> throw new MalformedException();
         };
         int start = take(n);
-        if (bodyOffset < 0) {
+        if (!bodyFound) {
+            bodyFound = true;
             bodyOffset = start;
             bodyLength = n;
         }
