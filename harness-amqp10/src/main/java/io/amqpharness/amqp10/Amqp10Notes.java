@@ -70,6 +70,12 @@ final class Amqp10Notes {
                     + "so the send rate overstates what reached the queue and the drain can end before consumers "
                     + "saw the backlog; add --confirm N for counts that add up.");
         }
+        if (s.topology().queueType() == QueueType.STREAM && s.consuming().consumers() > 0
+                && s.publishing().producers() > 0 && !profile.nativeAmqp10()) {
+            notes.add(profile.describe() + " can pause AMQP 1.0 stream deliveries for seconds while publishers are "
+                    + "busy, and a stream run's drain ends after one idle second, so consumers may not have read "
+                    + "everything published; read the stream again with --stream-offset first to check.");
+        }
         if (s.consuming().consumers() > 0 && !s.consuming().autoAck()) {
             int credit = s.consuming().prefetch().orElse(Amqp10Driver.DEFAULT_CREDIT_WINDOW);
             notes.add(String.format("Consumers keep %,d link credits (%s), topped up by the client as messages are "

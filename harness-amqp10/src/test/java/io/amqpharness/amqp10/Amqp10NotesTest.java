@@ -46,6 +46,16 @@ class Amqp10NotesTest {
     }
 
     @Test
+    void stalledStreamDeliveriesOnRabbitMQ3AreFlaggedForRunsThatPublishAndConsume() {
+        Scenario both = Scenario.builder().protocol("amqp10").queueType(QueueType.STREAM).confirm(10).build();
+        assertThat(Amqp10Notes.notes(both, V3, AddressFormat.V1)).anySatisfy(n -> assertThat(n)
+                .startsWith("RabbitMQ 3.10.8 can pause AMQP 1.0 stream deliveries for seconds"));
+        assertThat(Amqp10Notes.notes(both, V4, AddressFormat.V2)).noneSatisfy(n -> assertThat(n).contains("pause"));
+        Scenario readOnly = Scenario.builder().protocol("amqp10").queueType(QueueType.STREAM).producers(0).build();
+        assertThat(Amqp10Notes.notes(readOnly, V3, AddressFormat.V1)).noneSatisfy(n -> assertThat(n).contains("pause"));
+    }
+
+    @Test
     void factsCarryVersionFormatCreditAndFilterForm() {
         Scenario s = Scenario.builder().protocol("amqp10").queueType(QueueType.STREAM)
                 .streamOffset(new StreamOffset.First()).confirm(10).build();
