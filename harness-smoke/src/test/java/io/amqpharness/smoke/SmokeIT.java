@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SmokeIT {
 
     static Stream<Arguments> protocolsAndQueueTypes() {
-        return Stream.of(QueueType.values()).map(t -> Arguments.of("amqp091", t));
+        return Stream.of("amqp091", "amqp10")
+                .flatMap(protocol -> Stream.of(QueueType.values()).map(t -> Arguments.of(protocol, t)));
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -1,0 +1,227 @@
+package io.amqpharness.amqp10;
+
+import io.amqpharness.scenario.AddressFormat;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.ProtocolDriver;
+import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.spi.PublisherLink;
+import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.spi.TopologyPlan;
+import io.amqpharness.topology.ConnectionPool;
+import io.amqpharness.topology.TopologyClient;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.qpid.protonj2.client.Connection;
+import org.apache.qpid.protonj2.client.DeliveryMode;
+import org.apache.qpid.protonj2.client.Receiver;
+import org.apache.qpid.protonj2.client.ReceiverOptions;
+import org.apache.qpid.protonj2.client.Sender;
+import org.apache.qpid.protonj2.client.SenderOptions;
+import org.apache.qpid.protonj2.client.Session;
+import org.apache.qpid.protonj2.client.exceptions.ClientException;
+
+/**
+ * AMQP 1.0 over protonj2-client. Topology goes over an AMQP 0.9.1 control connection (the one way
+ * that works on RabbitMQ 3.x and 4.x); messages go over AMQP 1.0, one connection per link unless
+ * links share a connection name, and one session per link.
+ *
+ * <p>{@link #connect()} opens the control connection, then an AMQP 1.0 connection whose open frame
+ * tells the broker's version before any link is attached; that fixes the address format and the
+ * stream filter form for the run (see {@link BrokerProfile}).
+ */
+final class Amqp10Driver implements ProtocolDriver {
+    /** Link credit of consumers when the scenario sets no prefetch ({@code --qos}). */
+    static final int DEFAULT_CREDIT_WINDOW = 1_000;
+    /** The link credit RabbitMQ 3.x grants publishers. */
+    static final int RABBITMQ3_PUBLISHER_CREDIT = 65_536;
+    private static final long LINK_TIMEOUT_MILLIS = 10_000;
+
+    private final DriverContext context;
+    private final Scenario scenario;
+    private final BrokerUri uri;
+    private final ConnectionPool controlPool;
+    private final Amqp10Connections connections;
+    private com.rabbitmq.client.Connection control;
+    private BrokerProfile profile;
+    private AddressFormat format;
+
+    Amqp10Driver(DriverContext context) {
+        this.context = context;
+        this.scenario = context.scenario();
+        this.uri = scenario.uri();
+        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri), uri);
+        this.connections = new Amqp10Connections(uri);
+    }
+
+    @Override
+    public BrokerInfo connect() {
+        control = controlPool.open("harness-" + context.runId() + "-control");
+        Connection probe = connections.open("harness-" + context.runId() + "-probe");
+        try {
+            Map<String, Object> open = probe.properties();
+            String[] capabilities = probe.offeredCapabilities();
+            boolean relay = capabilities != null && Arrays.asList(capabilities).contains("ANONYMOUS-RELAY");
+            Map<String, String> props = new LinkedHashMap<>();
+            if (open != null) {
+                open.forEach((k, v) -> props.put(k, String.valueOf(v)));
+            }
+            profile = BrokerProfile.of(props.get("version"), relay);
+            format = profile.resolve(scenario.topology().addressFormat());
+            if (format == AddressFormat.V2 && !profile.nativeAmqp10()) {
+                throw new DriverException(profile.describe() + " does not understand v2 AMQP 1.0 addresses "
+                        + "(--address-format v2 needs RabbitMQ 4.0 or later); use --address-format v1 or auto.");
+            }
+            return new BrokerInfo(props.getOrDefault("product", "unknown"), profile.version(),
+                    props.getOrDefault("platform", "unknown"), props);
+        } catch (ClientException e) {
+            throw new DriverException(Amqp10Errors.operationFailure("Reading the broker's AMQP 1.0 properties", e, uri), e);
+        } finally {
+            Amqp10Connections.closeQuietly(probe);
+        }
+    }
+
+    @Override
+    public DeclaredTopology declare(TopologyPlan plan) {
+        return new TopologyClient(requireControl()).declare(plan);
+    }
+
+    @Override
+    public void delete(DeclaredTopology topology) {
+        if (control != null && control.isOpen()) {
+            new TopologyClient(control).delete(topology);
+        }
+    }
+
+    @Override
+    public OptionalLong queueDepth(String queue) {
+        if (control == null || !control.isOpen()) {
+            return OptionalLong.empty();
+        }
+        return new TopologyClient(control).depth(queue);
+    }
+
+    @Override
+    public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
+        requireControl();
+        // Random routing keys travel as each message's subject, to an exchange address without a key.
+        boolean keyPerMessage = scenario.topology().randomRoutingKey();
+        String address = address(() -> keyPerMessage ? Addresses.exchange(format, spec.exchange())
+                : Addresses.target(format, spec.exchange(), spec.routingKey()));
+        Connection c = connections.acquire(spec.connectionName());
+        Session session = null;
+        try {
+            session = c.openSession();
+            SenderOptions options = new SenderOptions()
+                    .deliveryMode(spec.confirms() ? DeliveryMode.AT_LEAST_ONCE : DeliveryMode.AT_MOST_ONCE)
+                    .openTimeout(LINK_TIMEOUT_MILLIS)
+                    .closeTimeout(Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
+            Sender sender = session.openSender(address, options);
+            sender.openFuture().get(LINK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            int window = Math.max(scenario.publishing().confirmWindow().orElse(1), scenario.run().steps()
+                    .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
+            return new Amqp10Publisher(session, sender, address, spec, window, outcomes, uri, keyPerMessage,
+                    () -> connections.release(spec.connectionName()));
+        } catch (ClientException | ExecutionException | TimeoutException | InterruptedException e) {
+            fail(session, spec.connectionName(), e);
+            throw new DriverException(Amqp10Errors.operationFailure(
+                    "Attaching publisher " + spec.index() + " to '" + address + "'", e, uri), e);
+        }
+    }
+
+    @Override
+    public ConsumerLink openConsumer(ConsumerSpec spec) {
+        requireControl();
+        String address = address(() -> Addresses.queue(format, spec.queue()));
+        Connection c = connections.acquire(spec.connectionName());
+        Session session = null;
+        try {
+            session = c.openSession();
+            ReceiverOptions options = new ReceiverOptions()
+                    .creditWindow(0) // granted and topped up by the consumer
+                    .autoAccept(false)
+                    .deliveryMode(spec.autoAck() ? DeliveryMode.AT_MOST_ONCE : DeliveryMode.AT_LEAST_ONCE)
+                    .openTimeout(LINK_TIMEOUT_MILLIS)
+                    .closeTimeout(Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
+            if (spec.queueType() == QueueType.STREAM) {
+                spec.streamOffset().ifPresent(o ->
+                        StreamFilters.apply(options.sourceOptions(), o, profile.describedFilters()));
+            }
+            Receiver receiver = session.openReceiver(address, options);
+            receiver.openFuture().get(LINK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            return new Amqp10Consumer(session, receiver, address, spec, creditWindow(spec), uri,
+                    () -> connections.release(spec.connectionName()));
+        } catch (ClientException | ExecutionException | TimeoutException | InterruptedException e) {
+            fail(session, spec.connectionName(), e);
+            throw new DriverException(Amqp10Errors.operationFailure(
+                    "Attaching consumer " + spec.index() + " to '" + address + "'", e, uri), e);
+        }
+    }
+
+    /** The link credit a consumer keeps: its prefetch, or {@value #DEFAULT_CREDIT_WINDOW}. */
+    static int creditWindow(ConsumerSpec spec) {
+        return spec.prefetch().orElse(DEFAULT_CREDIT_WINDOW);
+    }
+
+    private interface AddressSupplier {
+        String get();
+    }
+
+    private String address(AddressSupplier supplier) {
+        try {
+            return supplier.get();
+        } catch (IllegalArgumentException e) {
+            throw new DriverException(e.getMessage() + ".", e);
+        }
+    }
+
+    private void fail(Session session, String connectionName, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        if (session != null) {
+            try {
+                session.close();
+            } catch (RuntimeException ignored) {
+                // the session may already be gone: RabbitMQ 3.x ends it on a refused attach
+            }
+        }
+        connections.release(connectionName);
+    }
+
+    @Override
+    public List<String> notes() {
+        return Amqp10Notes.notes(scenario, profile, format);
+    }
+
+    @Override
+    public Map<String, String> facts() {
+        return Amqp10Notes.facts(scenario, profile, format);
+    }
+
+    private com.rabbitmq.client.Connection requireControl() {
+        if (control == null) {
+            throw new IllegalStateException("connect() first");
+        }
+        return control;
+    }
+
+    @Override
+    public void close() {
+        connections.closeAll();
+        ConnectionPool.closeQuietly(control);
+    }
+}

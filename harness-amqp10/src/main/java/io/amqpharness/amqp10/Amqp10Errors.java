@@ -1,0 +1,98 @@
+package io.amqpharness.amqp10;
+
+import io.amqpharness.scenario.BrokerUri;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+import org.apache.qpid.protonj2.client.ErrorCondition;
+import org.apache.qpid.protonj2.client.exceptions.ClientConnectionRemotelyClosedException;
+import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecurityException;
+import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecuritySaslException;
+import org.apache.qpid.protonj2.client.exceptions.ClientOperationTimedOutException;
+import org.apache.qpid.protonj2.client.exceptions.ClientResourceRemotelyClosedException;
+
+/** Turns protonj2 exceptions into one sentence a user can act on. Stateless. */
+final class Amqp10Errors {
+    private Amqp10Errors() {
+    }
+
+    /** Why opening an AMQP 1.0 connection failed, as a sentence naming the (redacted) address. */
+    static String connectFailure(BrokerUri uri, Throwable e) {
+        Throwable t = unwrap(e);
+        String where = "RabbitMQ at " + uri.redacted();
+        if (t instanceof ClientConnectionSecuritySaslException) {
+            return where + " refused the credentials of user '" + uri.username()
+                    + "' over AMQP 1.0; check the user name and password in --uri (the guest user may only "
+                    + "connect from localhost).";
+        }
+        if (t instanceof ClientConnectionSecurityException) {
+            return where + " refused user '" + uri.username() + "' access to virtual host '" + uri.virtualHost()
+                    + "' over AMQP 1.0: " + text(t, uri) + ".";
+        }
+        Throwable root = rootCause(t);
+        if (root instanceof ConnectException) {
+            return "Cannot connect to " + where + ": connection refused. Is the broker running? "
+                    + "Start it (rabbitmq-server -detached, or scripts/ensure-broker.sh) or point --uri at one.";
+        }
+        if (root instanceof UnknownHostException) {
+            return "Cannot connect to " + where + ": the host '" + uri.host() + "' is unknown.";
+        }
+        if (t instanceof ClientOperationTimedOutException || root instanceof TimeoutException
+                || root instanceof SocketTimeoutException || root instanceof NoRouteToHostException) {
+            return "Cannot open an AMQP 1.0 connection to " + where + ": no answer within the connection timeout; "
+                    + "on RabbitMQ 3.x, is the rabbitmq_amqp1_0 plugin enabled?";
+        }
+        if (root instanceof SSLException) {
+            return "Cannot connect to " + where + ": the TLS handshake failed (" + root.getMessage() + ").";
+        }
+        return "Cannot open an AMQP 1.0 connection to " + where + ": " + text(t, uri)
+                + " (on RabbitMQ 3.x the rabbitmq_amqp1_0 plugin must be enabled).";
+    }
+
+    /** A sentence for a failed operation: "{@code what} failed: {@code reason}". */
+    static String operationFailure(String what, Throwable e, BrokerUri uri) {
+        return what + " failed: " + text(unwrap(e), uri) + ".";
+    }
+
+    /** The broker's error condition and description if there is one, else the exception's message. */
+    static String text(Throwable e, BrokerUri uri) {
+        Throwable t = unwrap(e);
+        ErrorCondition condition = null;
+        if (t instanceof ClientResourceRemotelyClosedException r) {
+            condition = r.getErrorCondition();
+        } else if (t instanceof ClientConnectionRemotelyClosedException r) {
+            condition = r.getErrorCondition();
+        }
+        String text;
+        if (condition != null && condition.condition() != null) {
+            text = condition.description() == null || condition.description().isBlank() ? condition.condition()
+                    : condition.condition() + " - " + condition.description();
+        } else {
+            Throwable root = rootCause(t);
+            text = t.getMessage() != null ? t.getMessage()
+                    : root.getMessage() != null ? root.getMessage() : t.getClass().getSimpleName();
+        }
+        text = uri.scrub(text.strip());
+        return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while (t instanceof ExecutionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

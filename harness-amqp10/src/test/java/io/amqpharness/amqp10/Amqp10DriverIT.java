@@ -1,0 +1,191 @@
+package io.amqpharness.amqp10;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import io.amqpharness.junit.RabbitMQBroker;
+import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerUnreachableException;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeliveryListener;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.ProtocolDriver;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The consumer link of the driver against a real broker: credit, settlement, redelivery, and connecting. */
+@WithRabbitMQ
+class Amqp10DriverIT {
+    private final RabbitMQBroker broker;
+    private final String queue = "it10-driver-" + UUID.randomUUID().toString().substring(0, 8);
+    private ProtocolDriver driver;
+
+    Amqp10DriverIT(RabbitMQBroker broker) {
+        this.broker = broker;
+    }
+
+    /** One delivery as the driver passed it. */
+    record Seen(long tag, int seq, boolean redelivered, String publisherId) {
+    }
+
+    @BeforeEach
+    void declareAndConnect() throws Exception {
+        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
+            ch.queueDeclare(queue, true, false, false, null);
+        }
+        Scenario s = Scenario.builder().protocol("amqp10").uri(broker.uri()).build();
+        driver = new Amqp10DriverProvider().create(new DriverContext(s, "it" + queue.substring(queue.length() - 4)));
+        driver.connect();
+    }
+
+    @AfterEach
+    void deleteAndClose() throws Exception {
+        driver.close();
+        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
+            ch.queueDelete(queue);
+        }
+    }
+
+    private void publish091(int count) throws Exception {
+        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
+            ch.confirmSelect();
+            for (int i = 1; i <= count; i++) {
+                byte[] body = ByteBuffer.allocate(12).putInt(i).putLong(0).array();
+                ch.basicPublish("", queue, new com.rabbitmq.client.AMQP.BasicProperties.Builder().appId("other-tool").build(), body);
+            }
+            ch.waitForConfirmsOrDie(10_000);
+        }
+    }
+
+    private long ready() throws Exception {
+        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
+            return ch.queueDeclarePassive(queue).getMessageCount();
+        }
+    }
+
+    private ConsumerLink consumer(int credit) {
+        return driver.openConsumer(new ConsumerSpec(0, "harness-it-c0", queue, QueueType.CLASSIC,
+                OptionalInt.of(credit), false, Optional.empty(), java.util.Map.of(), false, java.time.Duration.ZERO,
+                Optional.empty()));
+    }
+
+    private static DeliveryListener recorder(List<Seen> seen, CountDownLatch hold) {
+        return new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+                seen.add(new Seen(tag, ByteBuffer.wrap(body, offset, length).getInt(), redelivered, id));
+                try {
+                    hold.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                seen.add(new Seen(-1, -1, false, cause.getMessage()));
+            }
+        };
+    }
+
+    @Test
+    void theCreditWindowBoundsWhatTheBrokerSendsAheadOfTheConsumer() throws Exception {
+        publish091(200);
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        CountDownLatch hold = new CountDownLatch(1);
+        ConsumerLink link = consumer(10);
+        link.start(recorder(seen, hold)); // the listener holds the first delivery: the client stops granting credit
+        awaitSize(seen, 1);
+        Thread.sleep(700);
+        assertThat(200 - ready()).as("messages sent to the consumer").isEqualTo(10);
+        hold.countDown();
+        awaitSize(seen, 200);
+        assertThat(seen).extracting(Seen::tag).startsWith(1L, 2L, 3L).endsWith(200L);
+        assertThat(seen).extracting(Seen::seq).startsWith(1, 2, 3).endsWith(200);
+        assertThat(seen).extracting(Seen::publisherId).containsOnlyNulls(); // a 0.9.1 app-id is not a group-id
+        link.ack(200, true);
+        link.close();
+        assertThat(ready()).as("everything was accepted before the link closed").isZero();
+    }
+
+    @Test
+    void aMultipleAckAcceptsEveryUnsettledDeliveryUpToTheTagAndNoMore() throws Exception {
+        publish091(5);
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        ConsumerLink link = consumer(10);
+        link.start(recorder(seen, new CountDownLatch(0)));
+        awaitSize(seen, 5);
+        assertThat(link.supportsMultipleAck()).isFalse();
+        link.ack(2, false);
+        link.ack(4, true);
+        link.cancel();
+        link.close(); // the broker requeues what is still unsettled: only tag 5
+        assertThat(ready()).isEqualTo(1);
+    }
+
+    @Test
+    void aRequeuedNackComesBackRedeliveredAndADiscardingNackDropsIt() throws Exception {
+        publish091(1);
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        ConsumerLink link = consumer(5);
+        link.start(recorder(seen, new CountDownLatch(0)));
+        awaitSize(seen, 1);
+        assertThat(seen.get(0).redelivered()).isFalse();
+        link.nack(1, false, true);
+        awaitSize(seen, 2);
+        assertThat(seen.get(1)).isEqualTo(new Seen(2, 1, true, null));
+        link.nack(2, false, false);
+        Thread.sleep(300);
+        link.close();
+        assertThat(ready()).as("rejected without requeue").isZero();
+        assertThat(seen).hasSize(2);
+    }
+
+    @Test
+    void aDeletedQueueFailsTheConsumerWithASentence() throws Exception {
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        ConsumerLink link = consumer(5);
+        link.start(recorder(seen, new CountDownLatch(0)));
+        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
+            ch.queueDelete(queue);
+        }
+        awaitSize(seen, 1);
+        assertThat(seen.get(0).tag()).isEqualTo(-1);
+        assertThat(seen.get(0).publisherId()).startsWith("Consumer 0 on '").endsWith(".");
+        link.close();
+    }
+
+    @Test
+    void wrongCredentialsOverAmqp10AreRefusedNotSilentlyAnonymous() {
+        java.net.URI u = java.net.URI.create(broker.uri());
+        BrokerUri bad = BrokerUri.parse("amqp://guest:wrong-password@" + u.getHost() + ":"
+                + (u.getPort() > 0 ? u.getPort() : 5672)).orElseThrow();
+        assertThatThrownBy(() -> new Amqp10Connections(bad).open("harness-it-badpw"))
+                .isInstanceOf(BrokerUnreachableException.class)
+                .hasMessageContaining("refused the credentials of user 'guest' over AMQP 1.0")
+                .message().doesNotContain("wrong-password");
+    }
+
+    private static void awaitSize(List<Seen> seen, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (seen.size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(seen).hasSizeGreaterThanOrEqualTo(n);
+    }
+}
