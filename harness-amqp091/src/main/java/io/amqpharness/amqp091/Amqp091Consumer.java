@@ -31,6 +31,9 @@ final class Amqp091Consumer implements ConsumerLink {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile String consumerTag;
     private volatile Poller poller;
+    private volatile DefaultConsumer subscription;
+    private volatile Map<String, Object> subscriptionArgs;
+    private int resubscriptions;
 
     Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) throws IOException {
         this.channel = channel;
@@ -54,8 +57,8 @@ final class Amqp091Consumer implements ConsumerLink {
             }
             Map<String, Object> args = new HashMap<>(spec.arguments());
             spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", offsetArgument(o)));
-            consumerTag = channel.basicConsume(spec.queue(), spec.autoAck(), spec.connectionName() + "-" + spec.index(),
-                    false, false, args, new DefaultConsumer(channel) {
+            subscriptionArgs = args;
+            subscription = new DefaultConsumer(channel) {
                         @Override
                         public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
                                                    byte[] body) {
@@ -76,9 +79,39 @@ final class Amqp091Consumer implements ConsumerLink {
                                         + "'s channel: " + AmqpErrors.replyText(sig) + "."));
                             }
                         }
-                    });
+                    };
+            consumerTag = subscribe();
         } catch (IOException | RuntimeException e) {
             throw new DriverException(AmqpErrors.operationFailure("Consuming from queue '" + spec.queue() + "'", e), e);
+        }
+    }
+
+    private String subscribe() throws IOException {
+        return channel.basicConsume(spec.queue(), spec.autoAck(), spec.connectionName() + "-" + spec.index()
+                + (resubscriptions == 0 ? "" : "-" + resubscriptions), false, false, subscriptionArgs, subscription);
+    }
+
+    /**
+     * A new prefetch: {@code basic.qos} applies to consumers subscribed after it, so the consumer
+     * subscribes again on the same channel (no reconnection). Messages delivered before keep
+     * their delivery tags and are acknowledged as usual.
+     */
+    @Override
+    public synchronized void setPrefetch(int prefetch) {
+        if (spec.polling()) {
+            return; // basic.get has no prefetch
+        }
+        try {
+            channel.basicQos(prefetch);
+            String old = consumerTag;
+            resubscriptions++;
+            consumerTag = subscribe();
+            if (old != null) {
+                channel.basicCancel(old);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new DriverException(AmqpErrors.operationFailure("Changing consumer " + spec.index()
+                    + "'s prefetch to " + prefetch, e), e);
         }
     }
 

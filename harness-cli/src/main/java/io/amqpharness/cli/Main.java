@@ -44,8 +44,10 @@ public final class Main {
         CommandLine cl = HarnessCommand.commandLine(new Session());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setDefaultValueProvider(new EnvironmentDefaults(env));
-        cl.parseArgs(args);
-        HarnessCommand command = cl.getCommand();
+        List<String> expanded = ScenarioFile.expand(args, cl).args();
+        CommandLine.ParseResult parsed = cl.parseArgs(expanded.toArray(String[]::new));
+        CommandLine target = parsed.hasSubcommand() ? parsed.subcommand().commandSpec().commandLine() : cl;
+        HarnessCommand command = target.getCommand();
         return command.scenario();
     }
 

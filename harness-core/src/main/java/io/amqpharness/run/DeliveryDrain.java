@@ -61,8 +61,11 @@ final class DeliveryDrain {
                 return;
             }
             long lastDelivery = Math.max(drainStart, participants.lastDeliveryNanos());
-            if (now - lastDelivery >= IDLE_NANOS && now >= nextDepthCheck) {
-                // Idle consumers: stop unless the queues still hold messages for them.
+            // Idle consumers: stop unless the queues still hold messages for them. A stream's depth says
+            // nothing (it keeps every message), and a broker may pause stream deliveries for seconds,
+            // so a stream drain that knows what to expect waits for it (up to the timeout).
+            boolean waitForExpected = stream && !goal && expectedNow >= 0;
+            if (now - lastDelivery >= IDLE_NANOS && now >= nextDepthCheck && !waitForExpected) {
                 if (stream || totalDepth(driver, topology.queues()).orElse(0) == 0) {
                     return;
                 }

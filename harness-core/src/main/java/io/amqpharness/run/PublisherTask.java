@@ -42,6 +42,7 @@ final class PublisherTask implements Runnable {
     private volatile Pacer pacer;
     private volatile boolean retired;
     private volatile double startRate;
+    private volatile boolean late;
 
     PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed) {
         this.link = link;
@@ -59,7 +60,7 @@ final class PublisherTask implements Runnable {
         RunControl control = c.control();
         try {
             control.awaitStart();
-            long start = control.startNanos() + startDelayNanos();
+            long start = (late ? c.clock().nanoTime() : control.startNanos()) + startDelayNanos();
             Optional<List<RateStep>> schedule = c.settings().schedule();
             if (c.settings().idle() || !sleepUntil(start)) {
                 idle();
@@ -154,6 +155,11 @@ final class PublisherTask implements Runnable {
 
     private boolean active() {
         return !retired && c.control().publishing();
+    }
+
+    /** Makes this publisher's schedule start when it starts, for one a step added during the run. */
+    void joinLate() {
+        late = true;
     }
 
     /** Stops this publisher (a step removed it); the run goes on. */

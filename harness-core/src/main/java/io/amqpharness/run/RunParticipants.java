@@ -176,6 +176,7 @@ final class RunParticipants {
             int index = publishers.size();
             openPublisher(index);
             publishers.get(index).setRate(rate);
+            publishers.get(index).joinLate(); // its schedule starts now, not at the start of the run
             control.publisherAdded();
             publisherThreads.get(index).start();
             activePublishers++;

@@ -49,6 +49,10 @@ final class StepValidator {
                         p.name(Setting.TOTAL_RATE), p.name(Setting.VARIABLE_RATE));
             }
         }
+        if (seen.contains(StepSetting.QOS) && d.queueType == QueueType.STREAM) {
+            p.add(Setting.STEP, "%s qos=... cannot change a stream consumer's prefetch live: subscribing again would "
+                    + "start over from the stream offset; use harness sweep --vary qos=... instead");
+        }
         if (d.producerMessages != null && seen.contains(StepSetting.PRODUCERS)) {
             p.add(Setting.STEP, "%s producers=... cannot be combined with %s: publishers come and go between steps",
                     p.name(Setting.PRODUCER_MESSAGES));

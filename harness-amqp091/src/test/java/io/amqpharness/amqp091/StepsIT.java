@@ -1,0 +1,68 @@
+package io.amqpharness.amqp091;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.junit.RabbitMQBroker;
+import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.run.LoadRunner;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.run.StepResult;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Settings changed live within one run, step by step. */
+@WithRabbitMQ
+class StepsIT {
+    private final RabbitMQBroker broker;
+
+    StepsIT(RabbitMQBroker broker) {
+        this.broker = broker;
+    }
+
+    private Scenario.Builder scenario() {
+        return Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500)).drainTimeout(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void throughputFollowsTheInFlightLimitOnAQuorumQueue() {
+        RunResult r = new LoadRunner(scenario().queueType(QueueType.QUORUM).size(1024).qos(1000)
+                .step(StepSetting.CONFIRM, 1, 200).stepDuration(Duration.ofSeconds(3)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.steps()).extracting(StepResult::label).containsExactly("confirm=1", "confirm=200");
+        StepResult one = r.steps().get(0);
+        StepResult two = r.steps().get(1);
+        assertThat(two.rates().confirmed()).as("a window of 200 is clearly faster than 1 (%s vs %s msg/s)",
+                two.rates().confirmed(), one.rates().confirmed()).isGreaterThan(3 * one.rates().confirmed());
+        assertThat(one.counts().confirmed() + two.counts().confirmed()).isLessThanOrEqualTo(r.counts().confirmed());
+        assertThat(r.publishingTime()).as("a stepped run ends after its last step").isBetween(Duration.ofMillis(5_900),
+                Duration.ofSeconds(8));
+        assertThat(r.unaccountedPublished()).isZero();
+    }
+
+    @Test
+    void rateAckIntervalAndPrefetchChangeLive() {
+        RunResult r = new LoadRunner(scenario().step(StepSetting.RATE, 100, 300).step(StepSetting.QOS, 10, 100)
+                .step(StepSetting.MULTI_ACK_EVERY, 1, 50).stepDuration(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(0).counts().published()).isBetween(90L, 110L);
+        assertThat(r.steps().get(1).counts().published()).isBetween(280L, 320L);
+        // The new rate applies from the interval boundary that ends the first step, a few ms after 1 s.
+        assertThat(r.counts().published()).isBetween(390L, 400L);
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
+    }
+
+    @Test
+    void producersAndConsumersComeAndGoBetweenSteps() {
+        RunResult r = new LoadRunner(scenario().rate(100).step(StepSetting.PRODUCERS, 1, 3, 1)
+                .step(StepSetting.CONSUMERS, 1, 2, 1).stepDuration(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.steps()).hasSize(3);
+        assertThat(r.steps().get(1).counts().published()).as("three publishers at 100 msg/s")
+                .isBetween(250L, 320L);
+        assertThat(r.steps().get(2).counts().published()).isBetween(80L, 120L);
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
+        assertThat(r.counts().lost()).isZero();
+    }
+}
