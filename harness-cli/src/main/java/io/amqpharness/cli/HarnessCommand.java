@@ -20,10 +20,13 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
+        customSynopsis = {"harness [run] [OPTIONS]             one run",
+                "       harness sweep --vary ... [OPTIONS]  one run per value, and a table",
+                "       harness report DIR...               render or compare saved results", ""},
         description = {
                 "Load generator for RabbitMQ: throughput, exact latency percentiles",
                 "(measured from the intended send time when a rate is set) and message",
-                "accounting, over AMQP 0.9.1.",
+                "accounting, over AMQP 0.9.1 and AMQP 1.0.",
                 ""},
         footerHeading = "%nExamples%n",
         footer = {
@@ -37,8 +40,15 @@ import picocli.CommandLine.Spec;
                 "      --routing-key my-classic-queue --queue my-classic-queue \\",
                 "      --flag persistent --flag mandatory --pmessages 1000000 --size 12 \\",
                 "      --confirm 192 --qos 200 --multi-ack-every 200",
-                "  A stream read from its first message:",
-                "    java -jar harness.jar --queue-type stream --stream-offset first -z 10s",
+                "  A stream read from its first message, over AMQP 1.0:",
+                "    java -jar harness.jar --protocol amqp10 --queue-type stream \\",
+                "      --stream-offset first -z 10s",
+                "  Seed 003's in-flight benchmark: one run stepping the confirm window:",
+                "    java -jar harness.jar --queue-type quorum -s 1kb -q 1000 \\",
+                "      --step confirm=1,5,20,200,1000,10000 --step-duration 5m",
+                "  A sweep (one isolated run per value) and a scenario file:",
+                "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1kb -z 5m",
+                "    java -jar harness.jar run --scenario docs/scenarios/seed-003-in-flight.yml",
                 "  Save the results and the HTML report, serve Prometheus metrics:",
                 "    java -jar harness.jar -r 1000 -c 100 -z 60s --output-dir results/run-1 \\",
                 "      --metrics-prometheus --metrics-tags env=test",
@@ -133,6 +143,7 @@ final class HarnessCommand implements Callable<Integer> {
         return new CommandLine(new HarnessCommand(session))
                 .addSubcommand("run", run)
                 .addSubcommand("sweep", new SweepCommand(session))
-                .addSubcommand("report", new ReportCommand());
+                .addSubcommand("report", new ReportCommand())
+                .addSubcommand("generate-completion", new picocli.AutoComplete.GenerateCompletion());
     }
 }

@@ -78,8 +78,13 @@ class CliOptionsTest {
     void everyOptionIsDocumented() throws Exception {
         String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "options.md"));
         picocli.CommandLine cl = HarnessCommand.commandLine(new Main.Session());
-        for (picocli.CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
-            assertThat(doc).as("docs/options.md documents %s", o.longestName()).contains("`" + o.longestName());
+        java.util.List<picocli.CommandLine> commands = new java.util.ArrayList<>(cl.getSubcommands().values());
+        commands.add(cl);
+        for (picocli.CommandLine c : commands) {
+            for (picocli.CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+                assertThat(doc).as("docs/options.md documents %s of %s", o.longestName(), c.getCommandName())
+                        .contains("`" + o.longestName());
+            }
         }
     }
 
