@@ -32,11 +32,17 @@ public final class Integrity {
      * @return how it relates to earlier deliveries of the same publisher's messages
      */
     public SequenceTracker.Arrival arrive(String publisherId, long sequence32, boolean redelivered) {
+        return arrive(tracker(publisherId), publisherId, sequence32, redelivered);
+    }
+
+    /** The tracker of a publisher's messages, made on first use; callers may keep it. */
+    public SequenceTracker tracker(String publisherId) {
         SequenceTracker t = trackers.get(publisherId);
-        if (t == null) {
-            t = trackers.computeIfAbsent(publisherId, k -> new SequenceTracker());
-        }
-        long lostBefore = t.declaredLost();
+        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost));
+    }
+
+    /** As {@link #arrive(String, long, boolean)}, with the publisher's tracker already at hand. */
+    public SequenceTracker.Arrival arrive(SequenceTracker t, String publisherId, long sequence32, boolean redelivered) {
         SequenceTracker.Arrival a = t.arrive(sequence32, redelivered);
         switch (a) {
             case FIRST -> countFirst(publisherId);
@@ -46,10 +52,6 @@ public final class Integrity {
             }
             case DUPLICATE -> counters.duplicated.increment();
             case REDELIVERY -> { }
-        }
-        long lostDelta = t.declaredLost() - lostBefore;
-        if (lostDelta != 0) {
-            counters.lost.add(lostDelta);
         }
         return a;
     }

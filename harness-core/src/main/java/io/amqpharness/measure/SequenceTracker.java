@@ -1,6 +1,7 @@
 package io.amqpharness.measure;
 
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What one publisher's messages looked like on arrival: which sequence numbers came, which came
@@ -36,6 +37,19 @@ public final class SequenceTracker {
     private long highest;
     private final TreeSet<Long> declaredLost = new TreeSet<>();
     private long lostCount;
+    private final LongAdder lostCounter;
+
+    /** A tracker that only counts for itself. */
+    public SequenceTracker() {
+        this(new LongAdder());
+    }
+
+    /**
+     * @param lostCounter where sequences declared lost (and taken back) are counted as the run goes on
+     */
+    public SequenceTracker(LongAdder lostCounter) {
+        this.lostCounter = lostCounter;
+    }
 
     /**
      * Records the arrival of a sequence given by its low 32 bits.
@@ -51,6 +65,7 @@ public final class SequenceTracker {
         if (seq < base) {
             if (declaredLost.remove(seq)) {
                 lostCount--;
+                lostCounter.decrement();
                 return Arrival.LATE;
             }
             return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
@@ -124,6 +139,7 @@ public final class SequenceTracker {
     /** The lowest missing sequence is too far behind: declare it lost and move on. */
     private void giveUpOnBase() {
         lostCount++;
+        lostCounter.increment();
         if (declaredLost.size() >= MAX_REMEMBERED_LOST) {
             declaredLost.pollFirst();
         }

@@ -10,6 +10,8 @@ import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceTracker;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.DeliveryListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -44,8 +46,25 @@ final class ConsumerTask implements DeliveryListener {
     private long nextAllowedNanos;
     private long received;
     private volatile boolean done;
-    private volatile long firstDeliveryNanos;
-    private volatile long lastDeliveryNanos;
+    private long firstDeliveryNanos;
+    private long lastDeliveryNanos;
+    /** The last publisher seen, so that a run of its messages skips the map lookups. */
+    private String cachedPublisher;
+    private boolean cachedOwn;
+    private SequenceTracker cachedTracker;
+    private long[] cachedLastSequence;
+    private static final VarHandle FIRST;
+    private static final VarHandle LAST;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            FIRST = l.findVarHandle(ConsumerTask.class, "firstDeliveryNanos", long.class);
+            LAST = l.findVarHandle(ConsumerTask.class, "lastDeliveryNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
                  PayloadClock payloadClock, ConsumeSettings settings, Counters counters,
@@ -79,10 +98,11 @@ final class ConsumerTask implements DeliveryListener {
         if (processing.isPresent()) {
             now = process(now);
         }
+        // Read by the runner; release stores are enough (no fence per message).
         if (received == 0) {
-            firstDeliveryNanos = now;
+            FIRST.setRelease(this, now);
         }
-        lastDeliveryNanos = now;
+        LAST.setRelease(this, now);
         received++;
         counters.consumed.increment();
         if (redelivered) {
@@ -92,14 +112,17 @@ final class ConsumerTask implements DeliveryListener {
         if (publisherId == null) {
             counters.unidentified.increment();
         } else {
-            own = integrity.own(publisherId);
+            if (!publisherId.equals(cachedPublisher)) {
+                remember(publisherId);
+            }
+            own = cachedOwn;
             if (!own) {
                 counters.foreign.increment();
             }
         }
         if (length >= PayloadCodec.HEADER_BYTES) {
             if (publisherId != null) {
-                check(publisherId, PayloadCodec.sequence32(body, offset), redelivered);
+                check(PayloadCodec.sequence32(body, offset), redelivered);
             }
             // Monotonic timestamps mean something only for this process's messages.
             if (own || payloadClock.mode().wall()) {
@@ -170,17 +193,22 @@ final class ConsumerTask implements DeliveryListener {
         return now;
     }
 
-    private void check(String publisherId, long sequence32, boolean redelivered) {
-        SequenceTracker.Arrival arrival = integrity.arrive(publisherId, sequence32, redelivered);
+    private void remember(String publisherId) {
+        cachedPublisher = publisherId;
+        cachedOwn = integrity.own(publisherId);
+        cachedTracker = integrity.tracker(publisherId);
+        cachedLastSequence = lastSequence.computeIfAbsent(publisherId, k -> new long[] {-1});
+    }
+
+    private void check(long sequence32, boolean redelivered) {
+        SequenceTracker.Arrival arrival = integrity.arrive(cachedTracker, cachedPublisher, sequence32, redelivered);
         if (redelivered || arrival == SequenceTracker.Arrival.DUPLICATE) {
             return;
         }
-        long[] last = lastSequence.get(publisherId);
-        if (last == null) {
-            lastSequence.put(publisherId, new long[] {sequence32});
-            return;
-        }
-        if ((int) (sequence32 - last[0]) < 0) {
+        long[] last = cachedLastSequence;
+        if (last[0] < 0) {
+            last[0] = sequence32;
+        } else if ((int) (sequence32 - last[0]) < 0) {
             counters.outOfOrder.increment();
         } else {
             last[0] = sequence32;
@@ -207,11 +235,11 @@ final class ConsumerTask implements DeliveryListener {
 
     /** Nanos of the first delivery, 0 if none yet. */
     long firstDeliveryNanos() {
-        return firstDeliveryNanos;
+        return (long) FIRST.getAcquire(this);
     }
 
     /** Nanos of the latest delivery, 0 if none yet. */
     long lastDeliveryNanos() {
-        return lastDeliveryNanos;
+        return (long) LAST.getAcquire(this);
     }
 }

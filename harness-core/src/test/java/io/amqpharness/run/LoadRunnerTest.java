@@ -148,6 +148,18 @@ class LoadRunnerTest {
     }
 
     @Test
+    void orderIsJudgedPerPublisherWhenPublishersInterleave() {
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, false, false, 0, 0, 0, true);
+        RunResult r = new LoadRunner(scenario().producers(3).consumers(1).producerMessageCount(1_000).confirm(50)
+                .build()).run();
+        // each publisher's 500 swapped pairs, whatever the interleaving with the others' messages
+        assertThat(r.counts().outOfOrder()).isEqualTo(1_500);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().ownUnique()).isEqualTo(3_000);
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+
+    @Test
     void maxPercentileOverIntervalsIsAtLeastTheWholeRunsMedian() {
         RunResult r = new LoadRunner(scenario().rate(500).time(Duration.ofMillis(800)).build()).run();
         assertThat(r.maxOverIntervals(Metric.END_TO_END).p99()).isGreaterThanOrEqualTo(r.latency(Metric.END_TO_END).p50());
