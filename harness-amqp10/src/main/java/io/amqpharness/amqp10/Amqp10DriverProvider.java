@@ -21,6 +21,9 @@ import io.amqpharness.spi.ProtocolDriver;
  *   <li>{@code --multi-ack-every N}, {@code --ack-timeout T}: when accepts go out (one disposition
  *       per delivery: AMQP 1.0 clients here cannot settle ranges).</li>
  *   <li>{@code --flag mandatory}: rejected; AMQP 1.0 has no such flag.</li>
+ *   <li>{@code --random-routing-key}: each message's key travels in {@code subject}, to the exchange's address.</li>
+ *   <li>{@code --tx-size}, {@code --polling}, {@code --exclusive}, {@code --consumer-args}: rejected; they are
+ *       AMQP 0.9.1 features.</li>
  * </ul>
  */
 public final class Amqp10DriverProvider implements DriverProvider {
