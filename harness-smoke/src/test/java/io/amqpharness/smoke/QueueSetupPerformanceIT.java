@@ -11,7 +11,8 @@ import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The example from docs/library.md: "does my service's queue setup still sustain its load with
@@ -21,10 +22,12 @@ import org.junit.jupiter.api.Test;
 @Tag("smoke")
 class QueueSetupPerformanceIT {
 
-    @Test
-    void quorumQueueSustainsTheLoadWithLowLatency(RabbitMQBroker broker) {
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void quorumQueueSustainsTheLoadWithLowLatency(String protocol, RabbitMQBroker broker) {
         Scenario scenario = Scenario.builder()
                 .uri(broker.uri())
+                .protocol(protocol)
                 .queueType(QueueType.QUORUM)
                 .producers(2)
                 .rate(250)                       // per producer: 500 msg/s in all
@@ -44,7 +47,8 @@ class QueueSetupPerformanceIT {
                 .lostNothing()
                 .hasNoNacks()
                 .accountsForEveryMessage();
-        System.out.printf("%s on %s: %,.0f msg/s, end-to-end %s%n", broker.source(), broker, result.throughput(),
+        System.out.printf("%s over %s on %s: %,.0f msg/s, end-to-end %s%n", protocol, broker.source(), broker,
+                result.throughput(),
                 result.endToEnd());
     }
 }
