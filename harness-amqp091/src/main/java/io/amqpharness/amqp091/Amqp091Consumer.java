@@ -16,6 +16,8 @@ import java.io.IOException;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -24,11 +26,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * of {@code basic.get}), acks, nacks and rejects with the multiple flag where it applies.
  */
 final class Amqp091Consumer implements ConsumerLink {
+    private static final int CANCEL_DRAIN_SECONDS = 5;
     private final Channel channel;
     private final ConsumerSpec spec;
     private final Runnable onClose;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Opened when the cancel-ok of the last subscription has been dispatched, after its deliveries. */
+    private final CountDownLatch cancelledOk = new CountDownLatch(1);
     private volatile String consumerTag;
     private volatile Poller poller;
     private volatile DefaultConsumer subscription;
@@ -64,6 +69,14 @@ final class Amqp091Consumer implements ConsumerLink {
                                                    byte[] body) {
                             listener.delivered(envelope.getDeliveryTag(), body, 0, body.length,
                                     envelope.isRedeliver(), properties.getAppId());
+                        }
+
+                        @Override
+                        public void handleCancelOk(String tag) {
+                            // Dispatched in order on the channel: every earlier delivery has been handled.
+                            if (cancelled.get() && tag.equals(consumerTag)) {
+                                cancelledOk.countDown();
+                            }
                         }
 
                         @Override
@@ -172,8 +185,13 @@ final class Amqp091Consumer implements ConsumerLink {
         if (tag != null && channel.isOpen()) {
             try {
                 channel.basicCancel(tag);
+                // Deliveries that came before the cancel-ok may still wait in the client's dispatch queue:
+                // let them reach the listener, so that they are settled rather than requeued by the close.
+                cancelledOk.await(CANCEL_DRAIN_SECONDS, TimeUnit.SECONDS);
             } catch (IOException | RuntimeException e) {
                 // the channel is going away anyway
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }

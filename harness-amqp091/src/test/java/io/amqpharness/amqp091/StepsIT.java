@@ -7,6 +7,7 @@ import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.run.StepResult;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
@@ -62,7 +63,22 @@ class StepsIT {
         assertThat(r.steps().get(1).counts().published()).as("three publishers at 100 msg/s")
                 .isBetween(250L, 320L);
         assertThat(r.steps().get(2).counts().published()).isBetween(80L, 120L);
+        // a consumer that leaves settles what it was given before its channel closes: nothing comes back
+        assertThat(r.counts().redelivered()).isZero();
         assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
         assertThat(r.counts().lost()).isZero();
+    }
+
+    @Test
+    void aConsumerThatLeavesHandlesWhatItWasGivenBeforeItsChannelCloses() {
+        // Two slow consumers (20 ms a message) get 75 msg/s each: both build a backlog in the client, up to the
+        // prefetch, which the one that leaves after the first step must handle and acknowledge, not hand back.
+        RunResult r = new LoadRunner(scenario().qos(50).consumerLatency(DurationRange.fixed(Duration.ofMillis(20)))
+                .step(StepSetting.RATE, 150, 10).step(StepSetting.CONSUMERS, 2, 1).stepDuration(Duration.ofSeconds(1))
+                .build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().redelivered()).isZero();
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
     }
 }

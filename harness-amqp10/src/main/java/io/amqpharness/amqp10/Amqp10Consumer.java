@@ -31,6 +31,8 @@ import org.apache.qpid.protonj2.client.exceptions.ClientException;
  */
 final class Amqp10Consumer implements ConsumerLink {
     private static final long RECEIVE_SLICE_MILLIS = 100;
+    /** How long a cancellation waits for the deliveries already in the client to be handed over. */
+    private static final long CANCEL_HANDOVER_MILLIS = 5_000;
 
     private final Session session;
     private final Receiver receiver;
@@ -82,11 +84,12 @@ final class Amqp10Consumer implements ConsumerLink {
                 }
                 if (!cancelled.get()) {
                     topUp();
-                    if (d != null) {
-                        deliver(d, listener);
-                    }
+                }
+                if (d != null) {
+                    deliver(d, listener);
                 }
             }
+            handOverTheRest(listener);
         } catch (ClientException | IOException e) {
             if (!cancelled.get() && !closed.get()) {
                 listener.failed(new DriverException(Amqp10Errors.operationFailure(
@@ -101,6 +104,20 @@ final class Amqp10Consumer implements ConsumerLink {
                 listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: "
                         + e + ".", e));
             }
+        }
+    }
+
+    /**
+     * After a cancellation: hands every delivery already in the client to the listener, so that it
+     * is settled rather than released by the close (and redelivered to another consumer). No credit
+     * is granted any more; deliveries still on their way are released by the close. (A drain would
+     * stop those too, but RabbitMQ 3.x answers it with a flow that protonj2 takes for a protocol
+     * error, closing the connection.)
+     */
+    private void handOverTheRest(DeliveryListener listener) throws ClientException, IOException {
+        Delivery d;
+        while (!closed.get() && (d = receiver.tryReceive()) != null) {
+            deliver(d, listener);
         }
     }
 
@@ -222,7 +239,7 @@ final class Amqp10Consumer implements ConsumerLink {
             Thread t = thread;
             if (t != null && t != Thread.currentThread()) {
                 try {
-                    t.join(2 * RECEIVE_SLICE_MILLIS + 1_000);
+                    t.join(RECEIVE_SLICE_MILLIS + CANCEL_HANDOVER_MILLIS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

@@ -9,6 +9,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
@@ -90,6 +91,20 @@ class Amqp10WorkloadIT {
         assertThat(r.counts().consumerRejected() + r.counts().consumerNacked()).isPositive();
         assertThat(r.counts().redelivered()).isPositive();
         assertThat(r.counts().duplicated()).isZero();
+    }
+
+    @Test
+    void aConsumerThatLeavesHandlesWhatItHadTakenIn() {
+        // Two slow consumers (20 ms a message) fall behind, so each holds up to its 50 credits' worth of
+        // messages in the client when one leaves after the first step: it hands them over rather than releasing
+        // them. Only messages still on their way (credit granted just before the cancellation) may come back.
+        RunResult r = new LoadRunner(scenario().qos(50).consumerLatency(DurationRange.fixed(Duration.ofMillis(20)))
+                .step(StepSetting.RATE, 150, 10).step(StepSetting.CONSUMERS, 2, 1).stepDuration(Duration.ofSeconds(1))
+                .build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().redelivered()).isLessThanOrEqualTo(5);
+        assertThat(r.counts().unique()).isEqualTo(r.counts().published());
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
     }
 
     @Test

@@ -34,7 +34,11 @@ public interface ConsumerLink extends AutoCloseable {
         throw new UnsupportedOperationException("this driver cannot change the prefetch of a running consumer");
     }
 
-    /** Stops receiving new messages; settlement of received ones is still allowed. Idempotent. */
+    /**
+     * Stops receiving new messages; settlement of received ones is still allowed. Returns once
+     * every message the broker delivered before the cancellation has reached the listener (or a
+     * few seconds have passed), so that the caller can settle them before closing. Idempotent.
+     */
     void cancel();
 
     /** Closes the link (and its connection if no other link uses it). Idempotent. */
