@@ -16,7 +16,7 @@ import io.amqpharness.spi.PublisherSpec;
 import io.amqpharness.spi.TopologyPlan;
 import io.amqpharness.topology.AmqpErrors;
 import io.amqpharness.topology.ConnectionPool;
-import io.amqpharness.topology.TopologyClient;
+import io.amqpharness.topology.TopologyControl;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,7 +31,7 @@ final class Amqp091Driver implements ProtocolDriver {
     private final DriverContext context;
     private final BrokerUri uri;
     private final ConnectionPool pool;
-    private Connection control;
+    private TopologyControl control;
 
     Amqp091Driver(DriverContext context) {
         this.context = context;
@@ -41,9 +41,9 @@ final class Amqp091Driver implements ProtocolDriver {
 
     @Override
     public BrokerInfo connect() {
-        control = pool.open("harness-" + context.runId() + "-control");
+        control = TopologyControl.open(pool, "harness-" + context.runId() + "-control");
         Map<String, String> props = new LinkedHashMap<>();
-        control.getServerProperties().forEach((k, v) -> {
+        control.serverProperties().forEach((k, v) -> {
             if (!(v instanceof Map)) {
                 props.put(k, String.valueOf(v));
             }
@@ -54,22 +54,19 @@ final class Amqp091Driver implements ProtocolDriver {
 
     @Override
     public DeclaredTopology declare(TopologyPlan plan) {
-        return new TopologyClient(requireControl()).declare(plan);
+        return requireControl().declare(plan);
     }
 
     @Override
     public void delete(DeclaredTopology topology) {
-        if (control != null && control.isOpen()) {
-            new TopologyClient(control).delete(topology);
+        if (control != null) {
+            control.delete(topology);
         }
     }
 
     @Override
     public OptionalLong queueDepth(String queue) {
-        if (control == null || !control.isOpen()) {
-            return OptionalLong.empty();
-        }
-        return new TopologyClient(control).depth(queue);
+        return control == null ? OptionalLong.empty() : control.depth(queue);
     }
 
     @Override
@@ -96,7 +93,7 @@ final class Amqp091Driver implements ProtocolDriver {
         }
     }
 
-    private Connection requireControl() {
+    private TopologyControl requireControl() {
         if (control == null) {
             throw new IllegalStateException("connect() first");
         }
@@ -106,6 +103,8 @@ final class Amqp091Driver implements ProtocolDriver {
     @Override
     public void close() {
         pool.closeAll();
-        ConnectionPool.closeQuietly(control);
+        if (control != null) {
+            control.close();
+        }
     }
 }

@@ -16,7 +16,7 @@ import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import io.amqpharness.spi.TopologyPlan;
 import io.amqpharness.topology.ConnectionPool;
-import io.amqpharness.topology.TopologyClient;
+import io.amqpharness.topology.TopologyControl;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +55,7 @@ final class Amqp10Driver implements ProtocolDriver {
     private final BrokerUri uri;
     private final ConnectionPool controlPool;
     private final Amqp10Connections connections;
-    private com.rabbitmq.client.Connection control;
+    private TopologyControl control;
     private BrokerProfile profile;
     private AddressFormat format;
 
@@ -69,7 +69,7 @@ final class Amqp10Driver implements ProtocolDriver {
 
     @Override
     public BrokerInfo connect() {
-        control = controlPool.open("harness-" + context.runId() + "-control");
+        control = TopologyControl.open(controlPool, "harness-" + context.runId() + "-control");
         Connection probe = connections.open("harness-" + context.runId() + "-probe");
         try {
             Map<String, Object> open = probe.properties();
@@ -96,22 +96,19 @@ final class Amqp10Driver implements ProtocolDriver {
 
     @Override
     public DeclaredTopology declare(TopologyPlan plan) {
-        return new TopologyClient(requireControl()).declare(plan);
+        return requireControl().declare(plan);
     }
 
     @Override
     public void delete(DeclaredTopology topology) {
-        if (control != null && control.isOpen()) {
-            new TopologyClient(control).delete(topology);
+        if (control != null) {
+            control.delete(topology);
         }
     }
 
     @Override
     public OptionalLong queueDepth(String queue) {
-        if (control == null || !control.isOpen()) {
-            return OptionalLong.empty();
-        }
-        return new TopologyClient(control).depth(queue);
+        return control == null ? OptionalLong.empty() : control.depth(queue);
     }
 
     @Override
@@ -212,7 +209,7 @@ final class Amqp10Driver implements ProtocolDriver {
         return Amqp10Notes.facts(scenario, profile, format);
     }
 
-    private com.rabbitmq.client.Connection requireControl() {
+    private TopologyControl requireControl() {
         if (control == null) {
             throw new IllegalStateException("connect() first");
         }
@@ -222,6 +219,8 @@ final class Amqp10Driver implements ProtocolDriver {
     @Override
     public void close() {
         connections.closeAll();
-        ConnectionPool.closeQuietly(control);
+        if (control != null) {
+            control.close();
+        }
     }
 }
