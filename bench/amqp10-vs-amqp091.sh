@@ -19,32 +19,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MESSAGES=${MESSAGES:-300000}
-ROUNDS=${ROUNDS:-3}
-URI=${RABBITMQ_URI:-amqp://guest:guest@localhost:5672/%2F}
-API=${RABBITMQ_API:-http://localhost:15672/api}
-WORK=bench/work
-JAR=harness-cli/target/harness.jar
-JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
-
-mkdir -p "$WORK"
-if [ ! -f "$JAR" ]; then
-  echo "building $JAR"
-  mvn -q -B -ntp -pl harness-cli -am package -DskipTests
-fi
+. bench/common.sh
 
 queue_name() { echo "bench-amqp10-$1"; }
 
-declare_queue() {
-  local q; q=$(queue_name "$1")
+declare_type_queue() { # type
   local args='{}'
   [ "$1" = quorum ] && args='{"x-queue-type":"quorum"}'
-  curl -sf -u guest:guest -X DELETE "$API/queues/%2F/$q" >/dev/null 2>&1 || true
-  curl -sf -u guest:guest -X PUT -H 'content-type: application/json' \
-    -d "{\"durable\":true,\"auto_delete\":false,\"arguments\":$args}" "$API/queues/%2F/$q" >/dev/null
+  declare_queue "$(queue_name "$1")" "$args"
 }
-
-delete_queue() { curl -sf -u guest:guest -X DELETE "$API/queues/%2F/$(queue_name "$1")" >/dev/null 2>&1 || true; }
 
 # Protocol-specific options per queue type.
 options() {
@@ -64,11 +47,6 @@ run() { # type protocol output
     --drain-timeout 120s $(options "$1" "$2")
 }
 
-rate() { grep -oE 'received [0-9,]+ msg/s' "$1" | tail -1 | grep -oE '[0-9,]+' | tr -d ,; }
-consumed() { grep -oE '^  consumed [0-9,]+' "$1" | grep -oE '[0-9,]+' | tr -d ,; }
-confirmed() { grep -oE 'confirmed [0-9,]+  nacked' "$1" | grep -oE '[0-9,]+' | head -1 | tr -d ,; }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-
 printf '%-8s %-8s %5s %12s %8s %12s %8s\n' queue protocol round "recv msg/s" "cpu s" "cpu s/100k" "wall s"
 for type in classic quorum; do
   for protocol in amqp10 amqp091; do : > "$WORK/$type-$protocol.rates"; : > "$WORK/$type-$protocol.cpu"; done
@@ -76,27 +54,27 @@ done
 for round in $(seq 1 "$ROUNDS"); do
   for type in classic quorum; do
     for protocol in amqp10 amqp091; do
-      declare_queue "$type"
+      declare_type_queue "$type"
       out="$WORK/$type-$protocol-$round.log"
       read -r wall cpu code < <(run "$type" "$protocol" "$out" | tail -1)
       if [ "$code" != 0 ]; then
         echo "$type $protocol run $round failed (exit $code); see $out" >&2
         exit 1
       fi
-      [ "$(consumed "$out")" = "$MESSAGES" ] && [ "$(confirmed "$out")" = "$MESSAGES" ] || {
-        echo "$type $protocol run $round: confirmed $(confirmed "$out"), consumed $(consumed "$out") of $MESSAGES; see $out" >&2
+      [ "$(harness_consumed "$out")" = "$MESSAGES" ] && [ "$(harness_confirmed "$out")" = "$MESSAGES" ] || {
+        echo "$type $protocol run $round: confirmed $(harness_confirmed "$out"), consumed $(harness_consumed "$out") of $MESSAGES; see $out" >&2
         exit 1
       }
-      r=$(rate "$out")
-      per100k=$(awk -v c="$cpu" -v m="$MESSAGES" 'BEGIN {printf "%.3f", c * 100000 / m}')
+      r=$(harness_rate "$out")
+      per100k=$(per100k "$cpu")
       printf '%-8s %-8s %5s %12s %8s %12s %8s\n' "$type" "$protocol" "$round" "$r" "$cpu" "$per100k" "$wall"
       echo "$r" >> "$WORK/$type-$protocol.rates"
       echo "$per100k" >> "$WORK/$type-$protocol.cpu"
     done
   done
 done
-delete_queue classic
-delete_queue quorum
+delete_queue "$(queue_name classic)"
+delete_queue "$(queue_name quorum)"
 
 echo
 echo "median over $ROUNDS rounds of $MESSAGES messages (client CPU includes JVM start-up):"

@@ -11,31 +11,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MESSAGES=${MESSAGES:-300000}
-ROUNDS=${ROUNDS:-3}
-URI=${RABBITMQ_URI:-amqp://guest:guest@localhost:5672/%2F}
-API=${RABBITMQ_API:-http://localhost:15672/api}
+. bench/common.sh
 QUEUE=bench-classic-queue
-WORK=bench/work
-JAR=harness-cli/target/harness.jar
-JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 
-mkdir -p "$WORK"
-if [ ! -f "$JAR" ]; then
-  echo "building $JAR"
-  mvn -q -B -ntp package -DskipTests
-fi
 if [ ! -f "$WORK/perftest-lib/perf-test-2.22.1.jar" ]; then
   echo "fetching PerfTest 2.22.1 and its dependencies from Maven Central"
   mvn -q -B -ntp -f bench/perftest/pom.xml dependency:copy-dependencies \
     -DoutputDirectory="$PWD/$WORK/perftest-lib" -DincludeScope=runtime
 fi
-
-declare_queue() {
-  curl -sf -u guest:guest -X DELETE "$API/queues/%2F/$QUEUE" >/dev/null 2>&1 || true
-  curl -sf -u guest:guest -X PUT -H 'content-type: application/json' \
-    -d '{"durable":true,"auto_delete":false,"arguments":{}}' "$API/queues/%2F/$QUEUE" >/dev/null
-}
 
 run_harness() {
   bench/cpu-time.py "$1" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
@@ -50,18 +33,13 @@ run_perftest() {
     --multi-ack-every 200 --interval 5 --time 300
 }
 
-# Received messages per second as each tool reports it.
-harness_rate() { grep -oE 'received [0-9,]+ msg/s' "$1" | tail -1 | grep -oE '[0-9,]+' | tr -d ,; }
-harness_count() { grep -oE '^  consumed [0-9,]+' "$1" | grep -oE '[0-9,]+' | tr -d ,; }
 perftest_rate() { grep -oE 'receiving rate avg: [0-9]+' "$1" | grep -oE '[0-9]+$'; }
-
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 printf '%-9s %5s %12s %10s %12s %s\n' tool round "recv msg/s" "cpu s" "cpu s/100k" "wall s"
 : > "$WORK/harness.rates"; : > "$WORK/harness.cpu"; : > "$WORK/perftest.rates"; : > "$WORK/perftest.cpu"
 for round in $(seq 1 "$ROUNDS"); do
   for tool in harness perftest; do
-    declare_queue
+    declare_queue "$QUEUE"
     out="$WORK/$tool-$round.log"
     read -r wall cpu code < <(run_$tool "$out" | tail -1)
     if [ "$code" != 0 ]; then
@@ -70,22 +48,20 @@ for round in $(seq 1 "$ROUNDS"); do
     fi
     rate=$(${tool}_rate "$out")
     if [ "$tool" = harness ]; then
-      consumed=$(harness_count "$out")
+      consumed=$(harness_consumed "$out")
       [ "$consumed" = "$MESSAGES" ] || { echo "harness consumed $consumed of $MESSAGES; see $out" >&2; exit 1; }
     fi
-    per100k=$(awk -v c="$cpu" -v m="$MESSAGES" 'BEGIN {printf "%.3f", c * 100000 / m}')
+    per100k=$(per100k "$cpu")
     printf '%-9s %5s %12s %10s %12s %s\n' "$tool" "$round" "$rate" "$cpu" "$per100k" "$wall"
     echo "$rate" >> "$WORK/$tool.rates"
     echo "$per100k" >> "$WORK/$tool.cpu"
   done
 done
-curl -sf -u guest:guest -X DELETE "$API/queues/%2F/$QUEUE" >/dev/null 2>&1 || true
+delete_queue "$QUEUE"
 
 hr=$(median < "$WORK/harness.rates"); pr=$(median < "$WORK/perftest.rates")
 hc=$(median < "$WORK/harness.cpu"); pc=$(median < "$WORK/perftest.cpu")
 echo
 echo "median over $ROUNDS rounds of $MESSAGES messages:"
-printf '  throughput  harness %s msg/s, PerfTest %s msg/s, ratio %s\n' "$hr" "$pr" \
-  "$(awk -v a="$hr" -v b="$pr" 'BEGIN {printf "%.2f", a / b}')"
-printf '  client CPU  harness %s s/100k, PerfTest %s s/100k, ratio %s\n' "$hc" "$pc" \
-  "$(awk -v a="$hc" -v b="$pc" 'BEGIN {printf "%.2f", a / b}')"
+printf '  throughput  harness %s msg/s, PerfTest %s msg/s, ratio %s\n' "$hr" "$pr" "$(ratio "$hr" "$pr")"
+printf '  client CPU  harness %s s/100k, PerfTest %s s/100k, ratio %s\n' "$hc" "$pc" "$(ratio "$hc" "$pc")"

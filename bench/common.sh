@@ -1,0 +1,35 @@
+# Shared by the bench scripts (sourced, not run): settings, the harness jar, queues through the
+# management API, and reading numbers out of the harness's summary.
+
+MESSAGES=${MESSAGES:-300000}
+ROUNDS=${ROUNDS:-3}
+URI=${RABBITMQ_URI:-amqp://guest:guest@localhost:5672/%2F}
+API=${RABBITMQ_API:-http://localhost:15672/api}
+WORK=bench/work
+JAR=harness-cli/target/harness.jar
+JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+
+mkdir -p "$WORK"
+if [ ! -f "$JAR" ]; then
+  echo "building $JAR"
+  mvn -q -B -ntp -pl harness-cli -am package -DskipTests
+fi
+
+delete_queue() { # name
+  curl -sf -u guest:guest -X DELETE "$API/queues/%2F/$1" >/dev/null 2>&1 || true
+}
+
+declare_queue() { # name [arguments as JSON]
+  delete_queue "$1"
+  curl -sf -u guest:guest -X PUT -H 'content-type: application/json' \
+    -d "{\"durable\":true,\"auto_delete\":false,\"arguments\":${2:-{\}}}" "$API/queues/%2F/$1" >/dev/null
+}
+
+# Numbers from a harness summary: received msg/s, consumed and confirmed counts.
+harness_rate() { grep -oE 'received [0-9,]+ msg/s' "$1" | tail -1 | grep -oE '[0-9,]+' | tr -d ,; }
+harness_consumed() { grep -oE '^  consumed [0-9,]+' "$1" | grep -oE '[0-9,]+' | tr -d ,; }
+harness_confirmed() { grep -oE 'confirmed [0-9,]+  nacked' "$1" | grep -oE '[0-9,]+' | head -1 | tr -d ,; }
+
+per100k() { awk -v c="$1" -v m="$MESSAGES" 'BEGIN {printf "%.3f", c * 100000 / m}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
