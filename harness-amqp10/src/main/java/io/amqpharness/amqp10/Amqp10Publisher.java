@@ -50,6 +50,11 @@ final class Amqp10Publisher implements PublisherLink {
         this.onClose = onClose;
         this.message = Message.<byte[]>create().toAdvancedMessage();
         message.durable(spec.persistent());
+        if (!spec.persistent()) {
+            // protonj2 cannot encode durable=false (false clears the field), and RabbitMQ 4.0-4.1 take a
+            // header without it as durable; this annotation is what 4.x reads when the field is absent.
+            message.annotation("x-basic-delivery-mode", org.apache.qpid.protonj2.types.UnsignedByte.valueOf((byte) 1));
+        }
         message.groupId(spec.publisherId());
         properties(message, spec.properties());
         if (spec.confirms()) {

@@ -47,8 +47,13 @@ public final class Brokers {
             return new StartedBroker(uri, String.valueOf(c.getServerProperties().get("product")),
                     String.valueOf(c.getServerProperties().get("version")), managementUri, owned);
         } catch (IOException | TimeoutException e) {
-            throw new IllegalStateException("cannot connect to " + uri.replaceAll(":[^:@/]*@", ":***@") + ": " + e, e);
+            throw new IllegalStateException("cannot connect to " + redact(uri) + ": " + e, e);
         }
+    }
+
+    /** The address with its password replaced by {@code ***}, for messages. */
+    public static String redact(String uri) {
+        return uri.replaceAll(":[^:@/]*@", ":***@");
     }
 
     /**

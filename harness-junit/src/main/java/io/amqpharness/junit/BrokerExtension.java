@@ -2,10 +2,14 @@ package io.amqpharness.junit;
 
 import io.amqpharness.containers.Brokers;
 import io.amqpharness.containers.StartedBroker;
+import java.net.URI;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
@@ -19,7 +23,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *   <li>a broker already listening on {@code localhost:5672} (guest/guest);</li>
  *   <li>otherwise the test is skipped, with a message saying why.</li>
  * </ol>
- * Register it with {@link WithRabbitMQ} (or {@code @ExtendWith(BrokerExtension.class)}).
+ * Register it with {@link WithRabbitMQ} (or {@code @ExtendWith(BrokerExtension.class)}). Tests marked
+ * {@link WithRabbitMQ4} (on the method, the class or a superclass) get a RabbitMQ 4.x broker instead,
+ * found as that annotation describes.
  */
 public final class BrokerExtension implements ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(BrokerExtension.class);
@@ -31,10 +37,16 @@ public final class BrokerExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext extension) {
+        boolean four = wantsRabbitMQ4(extension);
         Resolution r = extension.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent("broker", k -> resolve(), Resolution.class);
+                .getOrComputeIfAbsent(four ? "broker4" : "broker", k -> four ? resolve4() : resolve(), Resolution.class);
         if (r.broker == null) {
             Assumptions.abort(r.skipReason);
+        }
+        if (four && r.broker.majorVersion() < 4) {
+            throw new ParameterResolutionException("@WithRabbitMQ4 needs RabbitMQ 4.x, but the broker at "
+                    + Brokers.redact(r.broker.uri()) + " (" + r.broker.source().name().toLowerCase(Locale.ROOT)
+                    + ") is RabbitMQ " + r.broker.version());
         }
         return r.broker;
     }
@@ -55,6 +67,36 @@ public final class BrokerExtension implements ParameterResolver {
                 broker.close();
             }
         }
+    }
+
+    private static boolean wantsRabbitMQ4(ExtensionContext extension) {
+        return extension.getTestMethod().map(m -> AnnotationSupport.isAnnotated(m, WithRabbitMQ4.class)).orElse(false)
+                || extension.getTestClass().map(c -> AnnotationSupport.isAnnotated(c, WithRabbitMQ4.class)).orElse(false);
+    }
+
+    static Resolution resolve4() {
+        String configured = setting("RABBITMQ4_URI");
+        if (configured != null && !configured.isBlank()) {
+            String api = setting("RABBITMQ4_MANAGEMENT_URI");
+            return found(Brokers.probe(configured, Optional.ofNullable(api).filter(a -> !a.isBlank()).map(URI::create),
+                    null), BrokerSource.ENVIRONMENT);
+        }
+        if (Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT)) {
+            try {
+                return found(Brokers.probe("amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F",
+                        Brokers.managementAt("localhost", WithRabbitMQ4.LOCAL_MANAGEMENT_PORT), null), BrokerSource.LOCAL);
+            } catch (RuntimeException e) {
+                return new Resolution(null, "A broker listens on localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT
+                        + " but the AMQP handshake failed (" + e.getMessage() + "); set RABBITMQ4_URI.");
+            }
+        }
+        if (Brokers.dockerAvailable()) {
+            String image = setting("RABBITMQ4_IMAGE");
+            return found(Brokers.startContainer(image == null || image.isBlank() ? WithRabbitMQ4.DEFAULT_IMAGE : image),
+                    BrokerSource.CONTAINER);
+        }
+        return new Resolution(null, "No RabbitMQ 4 broker: RABBITMQ4_URI is not set, nothing listens on localhost:"
+                + WithRabbitMQ4.LOCAL_AMQP_PORT + " (scripts/rabbitmq4.sh start runs one), and Docker is not available.");
     }
 
     static Resolution resolve() {
