@@ -8,6 +8,8 @@
 #
 #   bench/perftest-vs-harness.sh                 # against amqp://localhost:5672
 #   MESSAGES=1000000 ROUNDS=5 bench/perftest-vs-harness.sh
+#   RABBITMQ_URI=amqp://guest:guest@localhost:5673/%2F RABBITMQ_API=http://localhost:15673/api \
+#     bench/perftest-vs-harness.sh             # against the RabbitMQ 4.0 of scripts/rabbitmq4.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
