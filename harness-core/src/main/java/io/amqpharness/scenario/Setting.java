@@ -1,88 +1,503 @@
 package io.amqpharness.scenario;
 
+import static io.amqpharness.scenario.Declaration.option;
+import static io.amqpharness.scenario.Setting.Group.CONNECTION;
+import static io.amqpharness.scenario.Setting.Group.CONSUMING;
+import static io.amqpharness.scenario.Setting.Group.PUBLISHING;
+import static io.amqpharness.scenario.Setting.Group.RUN_CONTROL;
+import static io.amqpharness.scenario.Setting.Group.TOPOLOGY;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 /**
- * Every user-facing setting of a {@link Scenario}, with the long option name the CLI gives it.
+ * Every user-facing setting of a {@link Scenario}, declared once: the names users type, the value
+ * type, help and documentation text, and where the setting lives in the scenario (see
+ * {@link Declaration}). The command-line options, scenario-file keys, {@link Scenario#toArguments()},
+ * {@link Scenario#toBuilder()} and {@code docs/options.md} are made from this table, in its order.
  *
  * <p>Validation messages name settings through this enum so that they read the way the user
  * typed them: the CLI records the spelling it saw ({@code -q} or {@code --qos}) with
  * {@link Scenario.Builder#spelledAs(Setting, String)}; library users see the long option name.
+ *
+ * <p>Adding an option: one constant here, the builder setter, the record component it fills and
+ * the code that uses it (plus its checks in a validator when it has any).
  */
 public enum Setting {
-    URI("--uri"),
-    PROTOCOL("--protocol"),
-    ADDRESS_FORMAT("--address-format"),
-    PRODUCERS("--producers"),
-    PRODUCER_CHANNELS("--producer-channel-count"),
-    CONSUMERS("--consumers"),
-    CONSUMER_CHANNELS("--consumer-channel-count"),
-    SIZE("--size"),
-    VARIABLE_SIZE("--variable-size"),
-    RATE("--rate"),
-    TOTAL_RATE("--total-rate"),
-    VARIABLE_RATE("--variable-rate"),
-    TIME("--time"),
-    WARMUP("--warmup"),
-    PRODUCER_MESSAGES("--pmessages"),
-    CONSUMER_MESSAGES("--cmessages"),
-    CONFIRM("--confirm"),
-    CONFIRM_TIMEOUT("--confirm-timeout"),
-    TX_SIZE("--tx-size"),
-    FLAG("--flag"),
-    MESSAGE_PROPERTIES("--message-properties"),
-    MESSAGE_HEADERS("--message-headers"),
-    PRODUCER_RANDOM_START_DELAY("--producer-random-start-delay"),
-    QOS("--qos"),
-    AUTOACK("--autoack"),
-    MULTI_ACK_EVERY("--multi-ack-every"),
-    ACK_TIMEOUT("--ack-timeout"),
-    NACK_RATE("--nack-rate"),
-    REJECT_RATE("--reject-rate"),
-    REQUEUE("--requeue"),
-    CONSUMER_LATENCY("--consumer-latency"),
-    CONSUMER_RATE("--consumer-rate"),
-    POLLING("--polling"),
-    POLLING_INTERVAL("--polling-interval"),
-    CONSUMER_ARGS("--consumer-args"),
-    CONSUMER_START_DELAY("--consumer-start-delay"),
-    EXIT_WHEN("--exit-when"),
-    STREAM_OFFSET("--stream-offset"),
-    QUEUE_TYPE("--queue-type"),
-    QUEUE("--queue"),
-    QUEUE_PATTERN("--queue-pattern"),
-    QUEUE_PATTERN_FROM("--queue-pattern-from"),
-    QUEUE_PATTERN_TO("--queue-pattern-to"),
-    TRANSIENT_QUEUE("--transient-queue"),
-    AUTO_DELETE("--auto-delete"),
-    EXCLUSIVE("--exclusive"),
-    QUEUE_ARGS("--queue-args"),
-    MAX_LENGTH("--max-length"),
-    MAX_LENGTH_BYTES("--max-length-bytes"),
-    MAX_AGE("--max-age"),
-    LAZY("--lazy"),
-    QUORUM_GROUP_SIZE("--quorum-group-size"),
-    STREAM_SEGMENT_SIZE("--stream-segment-size"),
-    EXCHANGE("--exchange"),
-    EXCHANGE_TYPE("--type"),
-    ROUTING_KEY("--routing-key"),
-    RANDOM_ROUTING_KEY("--random-routing-key"),
-    BINDING_KEY("--binding-key"),
-    BINDING_ARGS("--binding-args"),
-    PREDECLARED("--predeclared"),
-    KEEP_TOPOLOGY("--keep-topology"),
-    STEP("--step"),
-    STEP_DURATION("--step-duration"),
-    INTERVAL("--interval"),
-    DRAIN_TIMEOUT("--drain-timeout"),
-    CLOCK("--clock");
+    // ---- connection ----
+    URI(option(CONNECTION, ValueType.TEXT, "--uri").label("URI")
+            .help("Broker address, amqp[s]://user:pass@host:port/vhost (default amqp://localhost:5672).")
+            .read(s -> s.uri().equals(BrokerUri.DEFAULT) ? null : s.uri().uri().toString())
+            .apply(Scenario.Builder::uri)
+            .redact(v -> BrokerUri.parse(v).map(BrokerUri::redacted).orElse(v))
+            .doc("`amqp://localhost:5672`",
+                "`amqp://` or `amqps://user:pass@host:port/vhost`; the password is never printed. User and "
+                + "password default to guest/guest, the virtual host to `/`")),
+    PROTOCOL(option(CONNECTION, ValueType.TEXT, "--protocol").label("ID")
+            .help("Protocol driver: amqp091 (default) or amqp10.")
+            .read(Scenario::protocol).apply(Scenario.Builder::protocol)
+            .doc("`amqp091`",
+                "the driver: `amqp091` or `amqp10`")),
+    ADDRESS_FORMAT(option(CONNECTION, ValueType.ADDRESS_FORMAT, "--address-format").label("FORMAT")
+            .help("AMQP 1.0 addresses: auto (default: v1 on RabbitMQ 3.x, v2 on 4.x), v1 "
+                    + "(/amq/queue/Q, /exchange/X/RK) or v2 (/queues/Q, /exchanges/X/RK).")
+            .read(s -> unless(s.topology().addressFormat(), AddressFormat.AUTO))
+            .apply(Scenario.Builder::addressFormat)
+            .doc("`auto`",
+                "AMQP 1.0 only: `auto` (v1 on RabbitMQ 3.x, v2 on 4.x), `v1` or `v2`")),
 
-    private final String optionName;
+    // ---- topology ----
+    QUEUE_TYPE(option(TOPOLOGY, ValueType.QUEUE_TYPE, "--queue-type").label("TYPE")
+            .help("classic (default), quorum or stream.")
+            .read(s -> unless(s.topology().queueType(), QueueType.CLASSIC)).apply(Scenario.Builder::queueType)
+            .doc("`classic`",
+                "`classic`, `quorum` or `stream`")),
+    QUEUE(option(TOPOLOGY, ValueType.NAMES, "-u", "--queue").label("NAME[,NAME...]")
+            .help("Queue name, or several separated by commas (default harness-<run id>, deleted at the end).")
+            .read(s -> s.topology().queues() instanceof QueueSelection.Named n ? n.queues() : null)
+            .apply(Scenario.Builder::queues)
+            .doc("`harness-<run id>`",
+                "queues to declare (if missing) and use. With the default exchange and no `--queue`, "
+                + "`--routing-key` names the queue")),
+    QUEUE_PATTERN(option(TOPOLOGY, ValueType.TEXT, "--queue-pattern").label("PATTERN")
+            .help("Numbered queues, e.g. 'perf-test-%%d', with --queue-pattern-from and --queue-pattern-to.")
+            .read(s -> s.topology().queues() instanceof QueueSelection.Pattern p ? p.pattern() : null)
+            .apply(Scenario.Builder::queuePattern)
+            .doc("",
+                "numbered queues, `String.format(PATTERN, n)`, e.g. `'perf-test-%d'`")),
+    QUEUE_PATTERN_FROM(option(TOPOLOGY, ValueType.INT, "--queue-pattern-from").label("N")
+            .help("First queue number (included).")
+            .read(s -> s.topology().queues() instanceof QueueSelection.Pattern p ? p.from() : null)
+            .apply(Scenario.Builder::queuePatternFrom)
+            .doc("", "first number, included")),
+    QUEUE_PATTERN_TO(option(TOPOLOGY, ValueType.INT, "--queue-pattern-to").label("N")
+            .help("Last queue number (included).")
+            .read(s -> s.topology().queues() instanceof QueueSelection.Pattern p ? p.to() : null)
+            .apply(Scenario.Builder::queuePatternTo)
+            .doc("", "last number, included (at most 10,000 queues)")),
+    TRANSIENT_QUEUE(option(TOPOLOGY, "--transient-queue")
+            .help("Declare classic queues that do not survive a restart.")
+            .read(s -> !s.topology().durable()).apply(Scenario.Builder::transientQueue)
+            .doc("durable",
+                "declare classic queues that do not survive a restart (quorum queues and streams are always "
+                + "durable; RabbitMQ 4.3 refuses transient shared classic queues)")),
+    AUTO_DELETE(option(TOPOLOGY, "--auto-delete")
+            .help("Queues are deleted when their last consumer goes.")
+            .read(s -> s.topology().autoDelete()).apply(Scenario.Builder::autoDelete)
+            .doc("off",
+                "queues are deleted when their last consumer goes")),
+    EXCLUSIVE(option(TOPOLOGY, "--exclusive")
+            .help("Each consumer declares its own exclusive queue.")
+            .read(s -> s.topology().exclusive()).apply(Scenario.Builder::exclusive)
+            .doc("off",
+                "each consumer declares its own exclusive queue on its connection (needs as many queues as "
+                + "consumers)")),
+    QUEUE_ARGS(option(TOPOLOGY, ValueType.KEY_VALUES, "--queue-args").label("K=V[,K=V...]")
+            .help("Queue arguments; numbers and true/false are typed: x-max-length=1000,x-overflow=reject-publish.")
+            // The shortcut options below are merged in, so they come back as queue arguments.
+            .read(s -> nonEmpty(s.topology().queueArguments()))
+            .apply((b, args) -> args.forEach(b::queueArgument))
+            .doc("none",
+                "queue arguments, e.g. `x-max-length=1000,x-overflow=reject-publish`")),
+    MAX_LENGTH(option(TOPOLOGY, ValueType.LONG, "--max-length").label("N")
+            .help("x-max-length: most messages a queue holds.")
+            .apply(Scenario.Builder::maxLength)
+            .doc("",
+                "`x-max-length` (classic and quorum)")),
+    MAX_LENGTH_BYTES(option(TOPOLOGY, ValueType.SIZE, "--max-length-bytes").label("SIZE")
+            .help("x-max-length-bytes: most bytes a queue holds (1gb).")
+            .apply(Scenario.Builder::maxLengthBytes)
+            .doc("",
+                "`x-max-length-bytes`")),
+    MAX_AGE(option(TOPOLOGY, ValueType.TEXT, "--max-age").label("AGE")
+            .help("x-max-age of a stream: 7D, 12h, 30m.")
+            .apply(Scenario.Builder::maxAge)
+            .doc("",
+                "`x-max-age` of a stream: `7D`, `12h`, `30m`")),
+    LAZY(option(TOPOLOGY, "--lazy")
+            .help("x-queue-mode=lazy (classic queues on RabbitMQ 3.x).")
+            .apply(Scenario.Builder::lazy)
+            .doc("off",
+                "`x-queue-mode=lazy` (classic queues; lazy on 3.x, ignored by 3.12–4.2, refused by 4.3)")),
+    QUORUM_GROUP_SIZE(option(TOPOLOGY, ValueType.INT, "--quorum-group-size").label("N")
+            .help("x-quorum-initial-group-size.")
+            .apply(Scenario.Builder::quorumGroupSize)
+            .doc("",
+                "`x-quorum-initial-group-size`")),
+    STREAM_SEGMENT_SIZE(option(TOPOLOGY, ValueType.SIZE, "--stream-segment-size").label("SIZE")
+            .help("x-stream-max-segment-size-bytes (500mb).")
+            .apply(Scenario.Builder::streamSegmentSize)
+            .doc("",
+                "`x-stream-max-segment-size-bytes`")),
+    EXCHANGE(option(TOPOLOGY, ValueType.TEXT, "-e", "--exchange").label("NAME")
+            .help("Exchange to publish to; amq.default (default) is the default exchange. A missing exchange "
+                    + "is declared (see --type) and the queues are bound to it.")
+            .read(s -> s.topology().exchange().isEmpty() ? null : s.topology().exchange())
+            .apply(Scenario.Builder::exchange)
+            .doc("`amq.default`",
+                "exchange to publish to. A missing exchange is declared (durable, of `--type`) and every queue "
+                + "is bound to it")),
+    EXCHANGE_TYPE(option(TOPOLOGY, ValueType.EXCHANGE_TYPE, "-t", "--type").label("TYPE")
+            .help("Type of the exchange the run declares: direct (default), fanout, topic or headers.")
+            .read(s -> s.topology().defaultExchange() ? null : unless(s.topology().exchangeType(), ExchangeType.DIRECT))
+            .apply(Scenario.Builder::exchangeType)
+            .doc("`direct`",
+                "`direct`, `fanout`, `topic` or `headers`, for the exchange the run declares")),
+    ROUTING_KEY(option(TOPOLOGY, ValueType.TEXT, "-k", "--routing-key").label("KEY")
+            .help("Routing key (default: each publisher's queue name).")
+            .read(s -> s.topology().routingKey()).apply(Scenario.Builder::routingKey)
+            .doc("each publisher's queue name",
+                "routing key")),
+    RANDOM_ROUTING_KEY(option(TOPOLOGY, "-K", "--random-routing-key")
+            .help("A random routing key per message (from a pool of 1,000 keys).")
+            .read(s -> s.topology().randomRoutingKey()).apply(Scenario.Builder::randomRoutingKey)
+            .doc("off",
+                "a random routing key per message, drawn from a pool of 1,000 keys made at start (no allocation "
+                + "per message); bind with e.g. `--type topic --binding-key '#'`")),
+    BINDING_KEY(option(TOPOLOGY, ValueType.TEXT, "--binding-key").label("KEY")
+            .help("Key the queues are bound with (default: the routing key, or each queue's name); e.g. '#'.")
+            .read(s -> s.topology().bindingKey()).apply(Scenario.Builder::bindingKey)
+            .doc("the routing key, or each queue's name",
+                "key the queues are bound with")),
+    BINDING_ARGS(option(TOPOLOGY, ValueType.KEY_VALUES, "--binding-args").label("K=V[,K=V...]")
+            .help("Binding arguments, e.g. for a headers exchange: x-match=all,format=pdf.")
+            .read(s -> nonEmpty(s.topology().bindingArguments()))
+            .apply((b, args) -> args.forEach(b::bindingArgument))
+            .doc("none",
+                "binding arguments, e.g. for a headers exchange `x-match=all,format=pdf`")),
+    PREDECLARED(option(TOPOLOGY, "-p", "--predeclared")
+            .help("Use existing topology: declare and delete nothing.")
+            .read(s -> s.topology().predeclared()).apply(Scenario.Builder::predeclared)
+            .doc("off",
+                "declare nothing and delete nothing: the queues consumers read from must exist")),
+    KEEP_TOPOLOGY(option(TOPOLOGY, "--keep-topology")
+            .help("Keep the queues and exchange the run declared.")
+            .read(s -> s.topology().keep()).apply(Scenario.Builder::keepTopology)
+            .doc("off",
+                "keep the queues and exchange the run declared")),
 
-    Setting(String optionName) {
-        this.optionName = optionName;
+    // ---- publishing ----
+    PRODUCERS(option(PUBLISHING, ValueType.INT, "-x", "--producers").label("N")
+            .help("Publisher connections (default 1), each with -X publishers.")
+            .read(s -> s.publishing().producers()).apply(Scenario.Builder::producers)
+            .doc("1",
+                "publisher connections")),
+    PRODUCER_CHANNELS(option(PUBLISHING, ValueType.INT, "-X", "--producer-channel-count").label("N")
+            .help("Publishers (channels, or AMQP 1.0 links) per publisher connection (default 1).")
+            .read(s -> unless(s.publishing().channelsPerProducer(), 1)).apply(Scenario.Builder::producerChannelCount)
+            .doc("1",
+                "publishers (channels, or AMQP 1.0 links) on each publisher connection: the run has `x × X` "
+                + "publishers, so `-x 10 -X 50` is 500 publishers over 10 connections")),
+    SIZE(option(PUBLISHING, ValueType.SIZE, "-s", "--size").label("SIZE")
+            .help("Body size in bytes, at least 12: 12, 1000, 4kb (default 12).")
+            .read(s -> s.publishing().variableSize().isEmpty() ? (long) s.publishing().messageSizeBytes() : null)
+            .apply(Scenario.Builder::size)
+            .doc("12",
+                "body size, at least 12 bytes (the header, see [output.md](output.md))")),
+    VARIABLE_SIZE(option(PUBLISHING, ValueType.SIZE_STEPS, "--variable-size").label("SIZE:DURATION[,...]")
+            .help("Body sizes that follow each other and repeat, e.g. 1000:30s,10kb:30s.")
+            .repeatable().read(s -> nonEmpty(s.publishing().variableSize()))
+            .applyAll((b, lists) -> b.variableSize(flat(lists)))
+            .doc("",
+                "body sizes that follow each other and repeat from the start of the run, e.g. "
+                + "`1000:30s,10kb:30s`")),
+    RATE(option(PUBLISHING, ValueType.RATE, "-r", "--rate").label("MSG/S")
+            .help("Intended rate per publisher; latency is measured from the intended send time. "
+                    + "Fractions allowed, 0 = idle publisher (default unpaced: as fast as possible).")
+            .read(s -> s.publishing().ratePerProducer()).apply(Scenario.Builder::rate)
+            .doc("unpaced",
+                "intended rate **per publisher**. Each publisher follows a schedule (`start + n / rate`); "
+                + "latency is measured from the scheduled time, and a publisher that falls behind sends back to "
+                + "back until it is on schedule. Fractions allowed (`0.5`); `0` keeps the publisher connected and "
+                + "idle. Without a rate, publishers send as fast as flow control lets them (a closed loop)")),
+    TOTAL_RATE(option(PUBLISHING, ValueType.RATE, "--total-rate").label("MSG/S")
+            .help("Intended rate over all publishers, split evenly between them.")
+            .read(s -> s.publishing().totalRate()).apply(Scenario.Builder::totalRate)
+            .doc("",
+                "intended rate over all publishers, split evenly")),
+    VARIABLE_RATE(option(PUBLISHING, ValueType.RATE_STEPS, "--variable-rate").label("RATE:DURATION[,...]")
+            .help("Per-publisher rates that follow each other and repeat, e.g. 100:60s,1000:10s "
+                    + "(a bare number of seconds works too); 0 pauses.")
+            .repeatable().read(s -> nonEmpty(s.publishing().variableRate()))
+            .applyAll((b, lists) -> b.variableRate(flat(lists)))
+            .doc("",
+                "per-publisher rates that follow each other and repeat, e.g. `100:60s,1000:10s` (a bare number "
+                + "of seconds works too, as in PerfTest); `0` pauses. The option can be repeated")),
+    PRODUCER_MESSAGES(option(PUBLISHING, ValueType.LONG, "-C", "--pmessages").label("N")
+            .help("Messages per publisher, then stop.")
+            .read(s -> s.publishing().messagesPerProducer()).apply(Scenario.Builder::producerMessageCount)
+            .doc("no limit",
+                "messages per publisher; the run then drains and ends")),
+    CONFIRM(option(PUBLISHING, ValueType.INT, "-c", "--confirm").label("N")
+            .help("Publisher confirms with at most N unconfirmed messages per publisher (default off).")
+            .read(s -> s.publishing().confirmWindow()).apply(Scenario.Builder::confirm)
+            .doc("off",
+                "publisher confirms, at most N unconfirmed messages per publisher")),
+    CONFIRM_TIMEOUT(option(PUBLISHING, ValueType.DURATION, "--confirm-timeout").label("DURATION")
+            .help("Count a message as timed out when unconfirmed this long (default 30s).")
+            .read(s -> unless(s.publishing().confirmTimeout(), Scenario.DEFAULT_CONFIRM_TIMEOUT))
+            .apply(Scenario.Builder::confirmTimeout)
+            .doc("30s",
+                "a message unconfirmed for this long counts as timed out (its window slot is freed)")),
+    TX_SIZE(option(PUBLISHING, ValueType.INT, "--tx-size").label("N")
+            .help("AMQP 0.9.1 transactions: commit every N messages (the commit counts as the confirm).")
+            .read(s -> s.publishing().txSize()).apply(Scenario.Builder::txSize)
+            .doc("off",
+                "AMQP 0.9.1 transactions: commit every N messages (and the rest at the end). The commit is the "
+                + "confirm: each message's confirm latency is its wait for the commit")),
+    FLAG(option(PUBLISHING, ValueType.FLAG, "-f", "--flag").label("FLAG")
+            .help("persistent and/or mandatory; repeat the option for both.")
+            .repeatable().read(s -> s.publishing().flags().stream().sorted().toList())
+            .apply(Scenario.Builder::flag)
+            .doc("none",
+                "`persistent` (delivery mode 2) and/or `mandatory` (unroutable messages come back and are "
+                + "counted as returned); repeat the option for both")),
+    MESSAGE_PROPERTIES(option(PUBLISHING, ValueType.KEY_VALUES, "--message-properties").label("K=V[,K=V...]")
+            .help("Message properties: contentType, contentEncoding, priority, expiration (a duration), type.")
+            .read(s -> nonEmpty(MessagePropertyValues.of(s.publishing().properties())))
+            .apply(MessagePropertyValues::apply)
+            .doc("none",
+                "`contentType`, `contentEncoding`, `priority` (0–255), `expiration` (a duration, or "
+                + "milliseconds), `type`. `appId` carries the publisher identity and cannot be set")),
+    MESSAGE_HEADERS(option(PUBLISHING, ValueType.KEY_VALUES, "--message-headers").label("K=V[,K=V...]")
+            .help("Message headers (AMQP 1.0: application properties); numbers and true/false are typed.")
+            .read(s -> nonEmpty(s.publishing().properties().headers()))
+            .apply((b, headers) -> headers.forEach(b::messageHeader))
+            .doc("none",
+                "custom headers (AMQP 1.0: application properties)")),
+    PRODUCER_RANDOM_START_DELAY(option(PUBLISHING, ValueType.DURATION, "--producer-random-start-delay")
+            .label("DURATION")
+            .help("Each publisher starts after a random delay up to this long (default: all together).")
+            .read(s -> s.publishing().randomStartDelay()).apply(Scenario.Builder::producerRandomStartDelay)
+            .doc("all start together",
+                "each publisher waits a random time up to this long before its first message")),
+
+    // ---- consuming ----
+    CONSUMERS(option(CONSUMING, ValueType.INT, "-y", "--consumers").label("N")
+            .help("Consumer connections (default 1), each with -Y consumers.")
+            .read(s -> s.consuming().consumers()).apply(Scenario.Builder::consumers)
+            .doc("1",
+                "consumer connections")),
+    CONSUMER_CHANNELS(option(CONSUMING, ValueType.INT, "-Y", "--consumer-channel-count").label("N")
+            .help("Consumers (channels, or AMQP 1.0 links) per consumer connection (default 1).")
+            .read(s -> unless(s.consuming().channelsPerConsumer(), 1)).apply(Scenario.Builder::consumerChannelCount)
+            .doc("1",
+                "consumers (channels, or AMQP 1.0 links) on each consumer connection")),
+    CONSUMER_MESSAGES(option(CONSUMING, ValueType.LONG, "-D", "--cmessages").label("N")
+            .help("Messages per consumer, then stop.")
+            .read(s -> s.consuming().messagesPerConsumer()).apply(Scenario.Builder::consumerMessageCount)
+            .doc("no limit",
+                "messages per consumer; the consumer then stops")),
+    QOS(option(CONSUMING, ValueType.INT, "-q", "--qos").label("N")
+            .help("Prefetch per consumer, 1-65535 (default unlimited; 200 for streams).")
+            // Stream consumers get a prefetch of 200 when none is given: leave that one out.
+            .read(s -> s.topology().queueType() == QueueType.STREAM
+                    && s.consuming().prefetch().orElse(0) == Scenario.DEFAULT_STREAM_PREFETCH
+                    ? null : s.consuming().prefetch())
+            .apply(Scenario.Builder::qos)
+            .doc("unlimited (200 for streams)",
+                "prefetch per consumer (`basic.qos`), 1 to 65535")),
+    AUTOACK(option(CONSUMING, "-a", "--autoack")
+            .help("Automatic acknowledgements.")
+            .read(s -> s.consuming().autoAck()).apply(Scenario.Builder::autoAck)
+            .doc("off",
+                "automatic acknowledgements")),
+    MULTI_ACK_EVERY(option(CONSUMING, ValueType.INT, "--multi-ack-every").label("N")
+            .help("Acknowledge every N messages with the multiple flag (default 1: each message). "
+                    + "Must not exceed --qos.")
+            .read(s -> unless(s.consuming().ackEvery(), 1)).apply(Scenario.Builder::multiAckEvery)
+            .doc("1",
+                "acknowledge every N messages with one ack carrying the multiple flag. Must not exceed `--qos` "
+                + "(the consumer would wait for messages the broker never sends)")),
+    ACK_TIMEOUT(option(CONSUMING, ValueType.DURATION, "--ack-timeout").label("DURATION")
+            .help("Acknowledge what is pending after this long even if fewer than N arrived, e.g. 50ms.")
+            .read(s -> s.consuming().ackTimeout()).apply(Scenario.Builder::ackTimeout)
+            .doc("off",
+                "acknowledge what is pending once the oldest unacknowledged message has waited this long, even "
+                + "if fewer than N arrived (\"every 10 messages or 50 ms\")")),
+    NACK_RATE(option(CONSUMING, ValueType.DECIMAL, "--nack-rate").label("PERCENT")
+            .help("Negatively acknowledge this share of deliveries.")
+            .read(s -> unless(s.consuming().nackPercent(), 0.0)).apply(Scenario.Builder::nackRate)
+            .doc("0",
+                "negatively acknowledge this share of deliveries (drawn at random)")),
+    REJECT_RATE(option(CONSUMING, ValueType.DECIMAL, "--reject-rate").label("PERCENT")
+            .help("Reject this share of deliveries.")
+            .read(s -> unless(s.consuming().rejectPercent(), 0.0)).apply(Scenario.Builder::rejectRate)
+            .doc("0",
+                "reject this share of deliveries")),
+    REQUEUE(option(CONSUMING, ValueType.DECIMAL, "--requeue").label("PERCENT").fallback("100")
+            .help("Requeue nacked and rejected deliveries: all of them, or this share (default: discard).")
+            .read(s -> unless(s.consuming().requeuePercent(), 0.0)).apply(Scenario.Builder::requeueRate)
+            .doc("discard",
+                "requeue nacked and rejected deliveries: all of them, or this share; the others are discarded "
+                + "(or dead-lettered). A window of acks is always settled before a nack or reject goes out on its "
+                + "own, so one multiple ack never covers a negative one")),
+    CONSUMER_LATENCY(option(CONSUMING, ValueType.DURATION_RANGE, "--consumer-latency").label("DURATION[-DURATION]")
+            .help("Simulated processing time per message, fixed (5ms) or drawn from a range "
+                    + "(1ms-5ms); end-to-end latency includes it.")
+            .read(s -> s.consuming().consumerLatency()).apply(Scenario.Builder::consumerLatency)
+            .doc("none",
+                "simulated processing time per message, fixed (`5ms`) or drawn uniformly from a range "
+                + "(`1ms-5ms`); the message is settled, and its end-to-end latency taken, afterwards")),
+    CONSUMER_RATE(option(CONSUMING, ValueType.RATE, "--consumer-rate").label("MSG/S")
+            .help("Most messages per second each consumer handles.")
+            .read(s -> s.consuming().consumerRate()).apply(Scenario.Builder::consumerRate)
+            .doc("no limit",
+                "most messages per second each consumer handles (evenly spaced, no bursts)")),
+    POLLING(option(CONSUMING, "--polling")
+            .help("Consume with basic.get instead of a subscription (AMQP 0.9.1).")
+            .read(s -> s.consuming().polling()).apply(Scenario.Builder::polling)
+            .doc("off",
+                "consume with `basic.get` instead of a subscription (AMQP 0.9.1)")),
+    POLLING_INTERVAL(option(CONSUMING, ValueType.DURATION, "--polling-interval").label("DURATION")
+            .help("With --polling, wait this long after finding the queue empty (default 0).")
+            .read(s -> unless(s.consuming().pollingInterval(), Duration.ZERO)).apply(Scenario.Builder::pollingInterval)
+            .doc("0",
+                "with `--polling`, wait this long after finding the queue empty")),
+    CONSUMER_ARGS(option(CONSUMING, ValueType.KEY_VALUES, "--consumer-args").label("K=V[,K=V...]")
+            .help("Subscription arguments, e.g. x-priority=10.")
+            .read(s -> nonEmpty(s.consuming().consumerArguments()))
+            .apply((b, args) -> args.forEach(b::consumerArgument))
+            .doc("none",
+                "subscription arguments, e.g. `x-priority=10`")),
+    CONSUMER_START_DELAY(option(CONSUMING, ValueType.DURATION, "--consumer-start-delay").label("DURATION")
+            .help("Start consumers this long after publishers, to drain a backlog.")
+            .read(s -> s.consuming().startDelay()).apply(Scenario.Builder::consumerStartDelay)
+            .doc("before publishers",
+                "start consumers this long after publishers (to build a backlog, then drain it)")),
+    EXIT_WHEN(option(CONSUMING, ValueType.EXIT_WHEN, "--exit-when").label("WHEN")
+            .help("End the run once the queues are empty (empty) or consumers got nothing for an interval (idle).")
+            .read(s -> s.consuming().exitWhen()).apply(Scenario.Builder::exitWhen)
+            .doc("no",
+                "`empty`: end once every queue is empty and nothing is awaiting an ack; `idle`: end once "
+                + "consumers received nothing for a reporting interval (at least 1 s) after a first delivery")),
+    STREAM_OFFSET(option(CONSUMING, ValueType.STREAM_OFFSET, "--stream-offset").label("OFFSET")
+            .help("Where stream consumers start: first, last, next, an offset, an ISO timestamp "
+                    + "or an interval such as 10m (default next).")
+            .read(s -> s.consuming().streamOffset()).apply(Scenario.Builder::streamOffset)
+            .doc("`next`",
+                "stream consumers start at `first`, `last`, `next`, an offset (`1000`), an ISO-8601 timestamp "
+                + "(`2026-11-21T10:00:00Z`) or an interval before now (`10m`, `1h`, `7D`)")),
+
+    // ---- run control ----
+    TIME(option(RUN_CONTROL, ValueType.DURATION, "-z", "--time").label("DURATION")
+            .help("Stop publishing after this long: 10s, 5m, or plain seconds (default: until the "
+                    + "message counts are reached, or Ctrl-C).")
+            .read(s -> s.run().time()).apply(Scenario.Builder::time)
+            .doc("no limit",
+                "stop publishing after this long. A paced run sends exactly `rate × time` messages per publisher")),
+    WARMUP(option(RUN_CONTROL, ValueType.DURATION, "--warmup").label("DURATION")
+            .help("Let traffic flow this long (rounded up to whole intervals) before measuring: "
+                    + "latency and rates leave it out.")
+            .read(s -> s.run().warmup()).apply(Scenario.Builder::warmup)
+            .doc("none",
+                "traffic flows this long (rounded up to whole reporting intervals) before measurement starts: "
+                + "latency and rates leave it out; message totals include it")),
+    INTERVAL(option(RUN_CONTROL, ValueType.DURATION, "-i", "--interval").label("DURATION")
+            .help("Reporting interval (default 1s).")
+            .read(s -> unless(s.run().interval(), Duration.ofSeconds(1))).apply(Scenario.Builder::interval)
+            .doc("1s",
+                "reporting interval, at least 100ms")),
+    STEP(option(RUN_CONTROL, ValueType.STEP, "--step").label("NAME=V1,V2,...")
+            .help("Change a setting while the run goes on, every --step-duration: rate, confirm, qos, "
+                    + "multi-ack-every, producers or consumers. Repeat for several settings (they change together). "
+                    + "Without --time the run ends after the last step.")
+            .repeatable().read(s -> s.run().steps().map(StepPlan::steps).orElse(null))
+            .apply(Scenario.Builder::step)
+            .doc("none",
+                "change a setting while the run goes on, every `--step-duration`: `rate`, `confirm`, `qos`, "
+                + "`multi-ack-every`, `producers` or `consumers`. Repeat for several settings; they change "
+                + "together, so each lists as many values. The first step's values replace the plain options (do "
+                + "not give both). Changes take effect live: rates from the next message, confirm windows at once, "
+                + "a new prefetch by subscribing again on the same channel (AMQP 0.9.1) or by changing the credit "
+                + "granted (AMQP 1.0), publishers and consumers opened or closed (a consumer that leaves first "
+                + "handles and acknowledges what the broker already gave it, so its messages do not come back "
+                + "redelivered). Results are reported per step (a table like the seed reports', in `result.json` "
+                + "and in `report.html`). Without `--time`, the run ends after its last step")),
+    STEP_DURATION(option(RUN_CONTROL, ValueType.DURATION, "--step-duration").label("DURATION")
+            .help("How long each step lasts (rounded up to whole intervals), e.g. 5m.")
+            .read(s -> s.run().steps().map(StepPlan::stepDuration)).apply(Scenario.Builder::stepDuration)
+            .doc("",
+                "how long each step lasts; steps end on reporting-interval boundaries")),
+    DRAIN_TIMEOUT(option(RUN_CONTROL, ValueType.DURATION, "--drain-timeout").label("DURATION")
+            .help("After publishing stops, wait at most this long for confirms and deliveries (default 30s).")
+            .read(s -> unless(s.run().drainTimeout(), Scenario.DEFAULT_DRAIN)).apply(Scenario.Builder::drainTimeout)
+            .doc("30s",
+                "once publishing stops, how long to wait for outstanding confirms and for consumers to receive "
+                + "what is still on its way")),
+    CLOCK(option(RUN_CONTROL, ValueType.CLOCK, "--clock").label("CLOCK")
+            .help("Message timestamps: monotonic (default; publishers and consumers in this process), "
+                    + "wall (epoch ns, as omq) or wall-millis (epoch ms, as PerfTest --use-millis) for "
+                    + "publishers and consumers in different processes or hosts.")
+            .read(s -> unless(s.run().clock(), ClockMode.MONOTONIC)).apply(Scenario.Builder::clock)
+            .doc("`monotonic`",
+                "what message timestamps mean: `monotonic`, `wall` (epoch ns) or `wall-millis` (epoch ms); see "
+                + "[output.md](output.md)"));
+
+    private final Declaration<?> declaration;
+
+    Setting(Declaration.Draft<?> draft) {
+        this.declaration = draft.done();
     }
 
     /** The long CLI option name, for example {@code --qos}. */
     public String optionName() {
-        return optionName;
+        return declaration.longName();
+    }
+
+    /** Everything declared about this option. */
+    public Declaration<?> declaration() {
+        return declaration;
+    }
+
+    /** The setting {@code --step} changes, if this one can be stepped. */
+    public java.util.Optional<StepSetting> stepped() {
+        for (StepSetting s : StepSetting.values()) {
+            if (s.setting() == this) {
+                return java.util.Optional.of(s);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Where options appear in {@code --help} and {@code docs/options.md}, in this order. */
+    public enum Group {
+        CONNECTION("Connection"),
+        TOPOLOGY("Topology"),
+        PUBLISHING("Publishing"),
+        CONSUMING("Consuming"),
+        RUN_CONTROL("Run control");
+
+        private final String heading;
+
+        Group(String heading) {
+            this.heading = heading;
+        }
+
+        /** The section heading: {@code Run control}. */
+        public String heading() {
+            return heading;
+        }
+    }
+
+    /** {@code value}, or null (left out) when it is the default. */
+    private static <T> T unless(T value, T byDefault) {
+        return value.equals(byDefault) ? null : value;
+    }
+
+    private static <C extends java.util.Collection<?>> C nonEmpty(C c) {
+        return c.isEmpty() ? null : c;
+    }
+
+    private static <K, V> Map<K, V> nonEmpty(Map<K, V> m) {
+        return m.isEmpty() ? null : m;
+    }
+
+    private static <T> List<T> flat(List<List<T>> lists) {
+        List<T> all = new ArrayList<>();
+        lists.forEach(all::addAll);
+        return all;
     }
 }
