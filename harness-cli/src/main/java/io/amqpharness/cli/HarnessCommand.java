@@ -65,9 +65,6 @@ final class HarnessCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    RunOptions options = new RunOptions();
-
-    @Mixin
     OutputOptions outputs = new OutputOptions();
 
     @Option(names = "--verbose", description = "Show stack traces and client logs on errors.")
@@ -90,7 +87,7 @@ final class HarnessCommand implements Callable<Integer> {
 
     /** The scenario the parsed options describe; validates it. */
     Scenario scenario() {
-        return options.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
+        return RunOptions.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
     }
 
     @Override
@@ -116,7 +113,7 @@ final class HarnessCommand implements Callable<Integer> {
             throw new ScenarioException(java.util.List.of("--broker must be container or container:IMAGE, got '"
                     + broker + "'; for example --broker container:rabbitmq:4.1-management."));
         }
-        if (options.connection.uri != null) {
+        if (spec.findOption("--uri").getValue() != null) {
             throw new ScenarioException(java.util.List.of("--broker container starts its own broker, so --uri "
                     + "cannot be used with it; drop one of them."));
         }
@@ -136,13 +133,18 @@ final class HarnessCommand implements Callable<Integer> {
         }
     }
 
+    private static CommandLine withRunOptions(CommandLine cl) {
+        RunOptions.addTo(cl.getCommandSpec());
+        return cl;
+    }
+
     static CommandLine commandLine(Main.Session session) {
-        CommandLine run = new CommandLine(new HarnessCommand(session));
+        CommandLine run = withRunOptions(new CommandLine(new HarnessCommand(session)));
         run.getCommandSpec().name("run");
         run.getCommandSpec().usageMessage().description("Runs one workload (the same as harness without a command).", "");
-        return new CommandLine(new HarnessCommand(session))
+        return withRunOptions(new CommandLine(new HarnessCommand(session)))
                 .addSubcommand("run", run)
-                .addSubcommand("sweep", new SweepCommand(session))
+                .addSubcommand("sweep", withRunOptions(new CommandLine(new SweepCommand(session))))
                 .addSubcommand("report", new ReportCommand())
                 .addSubcommand("generate-completion", new picocli.AutoComplete.GenerateCompletion());
     }

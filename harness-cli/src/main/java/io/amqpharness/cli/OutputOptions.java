@@ -12,7 +12,7 @@ import picocli.CommandLine.TypeConversionException;
 /** Where a run's results go besides the console: files and a Prometheus endpoint. */
 final class OutputOptions {
 
-    @ArgGroup(validate = false, heading = "%nResult files and metrics%n")
+    @ArgGroup(validate = false, heading = "%nResult files and metrics%n", order = 100)
     Group group = new Group();
 
     static final class Group {

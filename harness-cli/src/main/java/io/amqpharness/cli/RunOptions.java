@@ -1,110 +1,101 @@
 package io.amqpharness.cli;
 
-import io.amqpharness.scenario.AddressFormat;
-import io.amqpharness.scenario.ClockMode;
+import io.amqpharness.scenario.Declaration;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.scenario.Step;
-import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
-import picocli.CommandLine.ArgGroup;
+import java.util.Map;
+import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.IScope;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
- * The options that describe a run, named as PerfTest users know them where the meaning is the
- * same. Every field stays {@code null} unless given, so the {@link Scenario.Builder}'s defaults
- * (documented there and in {@code docs/options.md}) apply.
+ * The options that describe a run, made from the declarations in {@link Setting}: one picocli
+ * option per setting, grouped and ordered as in the table. An option left out keeps no value, so
+ * the {@link Scenario.Builder}'s defaults (documented there and in {@code docs/options.md}) apply.
  */
 final class RunOptions {
+    /** Where the run options' groups go in {@code --help}: first, before the output options. */
+    static final int FIRST_GROUP = 1;
 
-    @ArgGroup(validate = false, heading = "%nConnection%n")
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @ArgGroup(validate = false, heading = "%nTopology%n")
-    TopologyOptions topology = new TopologyOptions();
-
-    @ArgGroup(validate = false, heading = "%nPublishing%n")
-    PublishOptions publishing = new PublishOptions();
-
-    @ArgGroup(validate = false, heading = "%nConsuming%n")
-    ConsumeOptions consuming = new ConsumeOptions();
-
-    @ArgGroup(validate = false, heading = "%nRun control%n")
-    Control control = new Control();
-
-    static final class ConnectionOptions {
-        @Option(names = "--uri", paramLabel = "URI",
-                description = "Broker address, amqp[s]://user:pass@host:port/vhost (default amqp://localhost:5672).")
-        String uri;
-
-        @Option(names = "--protocol", paramLabel = "ID",
-                description = "Protocol driver: amqp091 (default) or amqp10.")
-        String protocol;
-
-        @Option(names = "--address-format", paramLabel = "FORMAT", converter = Converters.AddressFormatConverter.class,
-                description = "AMQP 1.0 addresses: auto (default: v1 on RabbitMQ 3.x, v2 on 4.x), v1 "
-                        + "(/amq/queue/Q, /exchange/X/RK) or v2 (/queues/Q, /exchanges/X/RK).")
-        AddressFormat addressFormat;
+    private RunOptions() {
     }
 
-    static final class Control {
-        @Option(names = {"-z", "--time"}, paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-                description = "Stop publishing after this long: 10s, 5m, or plain seconds (default: until the "
-                        + "message counts are reached, or Ctrl-C).")
-        Duration time;
+    /** Adds the run options to a command, one help section per {@link Setting.Group}. */
+    static void addTo(CommandSpec command) {
+        for (Setting.Group g : Setting.Group.values()) {
+            ArgGroupSpec.Builder group = ArgGroupSpec.builder().heading("%n" + g.heading() + "%n")
+                    .exclusive(false).validate(false).order(FIRST_GROUP + g.ordinal());
+            for (Setting s : Setting.values()) {
+                if (s.declaration().group() == g) {
+                    group.addArg(option(s.declaration()));
+                }
+            }
+            command.addArgGroup(group.build());
+        }
+    }
 
-        @Option(names = "--warmup", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-                description = "Let traffic flow this long (rounded up to whole intervals) before measuring: "
-                        + "latency and rates leave it out.")
-        Duration warmup;
+    /** The picocli option of one declaration. */
+    static OptionSpec option(Declaration<?> d) {
+        OptionSpec.Builder o = OptionSpec.builder(d.names().toArray(String[]::new)).description(d.help());
+        d.label().ifPresent(o::paramLabel);
+        Class<?> type = d.type().javaType();
+        // A map or list value is one composite value: picocli would split it up itself.
+        Class<?> single = Map.class.isAssignableFrom(type) || Collection.class.isAssignableFrom(type) ? Object.class : type;
+        if (d.repeatable()) {
+            o.type(List.class).auxiliaryTypes(single);
+        } else {
+            o.type(single);
+        }
+        if (!d.type().builtIn()) {
+            o.converters(text -> wrap(d, d.type().parse(text)
+                    .orElseThrow(() -> new TypeConversionException(d.type().problem(text)))));
+        }
+        d.fallbackValue().ifPresent(f -> o.arity("0..1").fallbackValue(f));
+        // picocli applies defaults (HARNESS_<NAME>) to an option in a group only when it has a scope.
+        o.scope(new Scope());
+        return o.build();
+    }
 
-        @Option(names = {"-i", "--interval"}, paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-                description = "Reporting interval (default 1s).")
-        Duration interval;
+    /** A list value of a repeatable option, kept whole: picocli would add its elements one by one. */
+    private record Composite(Object value) {
+    }
 
-        @Option(names = "--step", paramLabel = "NAME=V1,V2,...", converter = Converters.StepConverter.class,
-                description = "Change a setting while the run goes on, every --step-duration: rate, confirm, qos, "
-                        + "multi-ack-every, producers or consumers. Repeat for several settings (they change together). "
-                        + "Without --time the run ends after the last step.")
-        List<Step> steps = new ArrayList<>();
+    private static Object wrap(Declaration<?> d, Object value) {
+        return d.repeatable() && value instanceof Collection<?> ? new Composite(value) : value;
+    }
 
-        @Option(names = "--step-duration", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-                description = "How long each step lasts (rounded up to whole intervals), e.g. 5m.")
-        Duration stepDuration;
+    /** The scope of an option whose value picocli keeps in the option itself. */
+    private static final class Scope implements IScope {
+        @Override
+        public <T> T get() {
+            @SuppressWarnings("unchecked")
+            T self = (T) this;
+            return self;
+        }
 
-        @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
-                description = "After publishing stops, wait at most this long for confirms and deliveries (default 30s).")
-        Duration drainTimeout;
-
-        @Option(names = "--clock", paramLabel = "CLOCK", converter = Converters.ClockConverter.class,
-                description = "Message timestamps: monotonic (default; publishers and consumers in this process), "
-                        + "wall (epoch ns, as omq) or wall-millis (epoch ms, as PerfTest --use-millis) for "
-                        + "publishers and consumers in different processes or hosts.")
-        ClockMode clock;
+        @Override
+        public <T> T set(T value) {
+            return null;
+        }
     }
 
     /** A builder with every given option applied and the user's spelling of each recorded. */
-    Scenario.Builder toBuilder(CommandSpec spec, List<String> originalArgs) {
+    @SuppressWarnings("unchecked")
+    static Scenario.Builder toBuilder(CommandSpec spec, List<String> originalArgs) {
         Scenario.Builder b = Scenario.builder();
         recordSpellings(b, spec, originalArgs);
-        ConnectionOptions c = connection;
-        if (c.uri != null) b.uri(c.uri);
-        if (c.protocol != null) b.protocol(c.protocol);
-        if (c.addressFormat != null) b.addressFormat(c.addressFormat);
-        topology.applyTo(b);
-        publishing.applyTo(b);
-        consuming.applyTo(b);
-        Control r = control;
-        if (r.time != null) b.time(r.time);
-        if (r.warmup != null) b.warmup(r.warmup);
-        if (r.interval != null) b.interval(r.interval);
-        if (r.drainTimeout != null) b.drainTimeout(r.drainTimeout);
-        if (r.clock != null) b.clock(r.clock);
-        r.steps.forEach(b::step);
-        if (r.stepDuration != null) b.stepDuration(r.stepDuration);
+        for (Setting s : Setting.values()) {
+            Object value = spec.findOption(s.optionName()).getValue();
+            if (value != null) {
+                Declaration<Object> d = (Declaration<Object>) s.declaration();
+                List<Object> values = d.repeatable() ? (List<Object>) value : List.of(value);
+                d.apply(b, values.stream().map(v -> v instanceof Composite c ? c.value() : v).toList());
+            }
+        }
         return b;
     }
 
@@ -125,13 +116,5 @@ final class RunOptions {
                 }
             }
         }
-    }
-
-    static List<String> split(String commaList) {
-        List<String> names = new ArrayList<>();
-        for (String n : commaList.split(",")) {
-            names.add(n.trim());
-        }
-        return names;
     }
 }

@@ -44,9 +44,6 @@ final class SweepCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    RunOptions options = new RunOptions();
-
-    @Mixin
     OutputOptions outputs = new OutputOptions();
 
     @Option(names = "--vary", paramLabel = "OPTION[+OPTION...]=V1,V2,...", converter = Converters.VaryConverter.class,
