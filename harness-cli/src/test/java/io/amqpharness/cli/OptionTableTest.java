@@ -1,0 +1,112 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.scenario.AddressFormat;
+import io.amqpharness.scenario.ClockMode;
+import io.amqpharness.scenario.DurationRange;
+import io.amqpharness.scenario.ExchangeType;
+import io.amqpharness.scenario.ExitWhen;
+import io.amqpharness.scenario.MessageFlag;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.RateStep;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.Setting;
+import io.amqpharness.scenario.SizeStep;
+import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.scenario.StreamOffset;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every declared option goes both ways: a scenario built in Java gives arguments that the command
+ * line turns into the same scenario, and its {@code toBuilder()} gives it back too. A declaration
+ * that forgets where its setting lives in the scenario, or how to set it, fails here.
+ */
+class OptionTableTest {
+    /** Shortcuts for queue arguments: they come back as {@code --queue-args}. */
+    private static final Set<Setting> MERGED_INTO_QUEUE_ARGS = EnumSet.of(Setting.MAX_LENGTH, Setting.MAX_LENGTH_BYTES,
+            Setting.MAX_AGE, Setting.LAZY, Setting.QUORUM_GROUP_SIZE, Setting.STREAM_SEGMENT_SIZE);
+
+    private static final List<Scenario> SCENARIOS = List.of(
+            Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").queueType(QueueType.QUORUM)
+                    .queues(List.of("a", "b")).autoDelete(true).queueArgument("x-overflow", "reject-publish")
+                    .exchange("bench").exchangeType(ExchangeType.TOPIC).routingKey("perf.1").bindingKey("perf.#")
+                    .bindingArgument("x-any", "all").keepTopology(true)
+                    .producers(3).producerChannelCount(2).size(1000).rate(12.5).producerMessageCount(500).confirm(10)
+                    .confirmTimeout(Duration.ofSeconds(5)).flag(MessageFlag.PERSISTENT).flag(MessageFlag.MANDATORY)
+                    .contentType("text/plain").priority(3).expiration(Duration.ofSeconds(60)).messageType("t")
+                    .messageHeader("region", "eu").producerRandomStartDelay(Duration.ofSeconds(2))
+                    .consumers(2).consumerChannelCount(2).consumerMessageCount(400).qos(100).multiAckEvery(10)
+                    .ackTimeout(Duration.ofMillis(50)).nackRate(5).rejectRate(2.5).requeueRate(50)
+                    .consumerLatency(new DurationRange(Duration.ofMillis(1), Duration.ofMillis(5))).consumerRate(200)
+                    .consumerArgument("x-priority", 10L).consumerStartDelay(Duration.ofSeconds(3))
+                    .exitWhen(ExitWhen.EMPTY).time(Duration.ofMinutes(2)).warmup(Duration.ofSeconds(10))
+                    .interval(Duration.ofSeconds(2)).drainTimeout(Duration.ofSeconds(7)).clock(ClockMode.WALL_MILLIS)
+                    .build(),
+            Scenario.builder().protocol("amqp10").addressFormat(AddressFormat.V2).queueType(QueueType.STREAM)
+                    .queuePattern("q-%d", 1, 3).maxAge("7D").streamSegmentSize(1024 * 1024).randomRoutingKey(true)
+                    .exchange("fan").exchangeType(ExchangeType.FANOUT)
+                    .variableSize(List.of(new SizeStep(100, Duration.ofSeconds(10)), new SizeStep(2048, Duration.ofSeconds(5))))
+                    .variableRate(List.of(new RateStep(100, Duration.ofSeconds(60)), new RateStep(0, Duration.ofSeconds(5))))
+                    .streamOffset(new StreamOffset.First()).producers(3).consumers(3)
+                    .build(),
+            Scenario.builder().protocol("amqp091").transientQueue(true).exclusive(true)
+                    .maxLength(1000).maxLengthBytes(1 << 20).lazy(true).totalRate(5000).txSize(20)
+                    .autoAck(true).polling(true).pollingInterval(Duration.ofMillis(20))
+                    .step(StepSetting.PRODUCERS, 1, 2).stepDuration(Duration.ofSeconds(5))
+                    .build(),
+            Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).quorumGroupSize(3)
+                    .step(StepSetting.RATE, 100, 200).step(StepSetting.CONFIRM, 10, 20).stepDuration(Duration.ofSeconds(5))
+                    .build(),
+            Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build());
+
+    @Test
+    void argumentsFromJavaParseBackToTheSameScenario() {
+        for (Scenario s : SCENARIOS) {
+            assertThat(Main.parseScenario(Map.of(), s.toArguments().toArray(String[]::new))).as("%s", s).isEqualTo(s);
+        }
+    }
+
+    @Test
+    void toBuilderGivesTheSameScenario() {
+        for (Scenario s : SCENARIOS) {
+            assertThat(s.toBuilder().build()).as("%s", s).isEqualTo(s);
+        }
+    }
+
+    @Test
+    void theScenariosAboveUseEveryOption() {
+        Set<Setting> rendered = EnumSet.copyOf(MERGED_INTO_QUEUE_ARGS);
+        for (Scenario s : SCENARIOS) {
+            for (Setting setting : Setting.values()) {
+                if (s.toArguments().contains(setting.optionName())) {
+                    rendered.add(setting);
+                }
+            }
+        }
+        assertThat(EnumSet.complementOf(EnumSet.copyOf(rendered))).as("options no scenario here renders").isEmpty();
+    }
+
+    @Test
+    void queueArgumentShortcutsEqualTheirQueueArguments() {
+        Scenario fromShortcuts = Main.parseScenario(Map.of(), "--max-length", "1000", "--max-length-bytes", "1mb", "--lazy");
+        Scenario fromArgs = Main.parseScenario(Map.of(), "--queue-args",
+                "x-max-length=1000,x-max-length-bytes=1048576,x-queue-mode=lazy");
+        assertThat(fromShortcuts).isEqualTo(fromArgs);
+    }
+
+    @Test
+    void everyDeclaredOptionIsOnTheCommandLineWithItsNames() {
+        var spec = HarnessCommand.commandLine(new Main.Session()).getCommandSpec();
+        for (Setting s : Setting.values()) {
+            var option = spec.findOption(s.optionName());
+            assertThat(option).as("%s", s).isNotNull();
+            assertThat(List.of(option.names())).as("%s", s).containsExactlyInAnyOrderElementsOf(s.declaration().names());
+        }
+    }
+}
