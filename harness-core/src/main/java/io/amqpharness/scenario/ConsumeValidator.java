@@ -25,9 +25,6 @@ final class ConsumeValidator {
             p.add(Setting.CONSUMER_ARGS, "%s sets x-stream-offset and so does %s; use one of them",
                     p.name(Setting.STREAM_OFFSET));
         }
-        if (d.consumerStartDelay != null && !ScenarioValidator.positive(d.consumerStartDelay)) {
-            p.add(Setting.CONSUMER_START_DELAY, "%s must be a positive duration; for example %1$s 30s");
-        }
         if (d.exitWhen != null && d.consumers == 0) {
             p.add(Setting.EXIT_WHEN, "%s needs at least one consumer, but %s is 0", p.name(Setting.CONSUMERS));
         }

@@ -10,6 +10,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -34,6 +35,7 @@ public final class Declaration<T> {
     private final String docDefault;
     private final String docMeaning;
     private final UnaryOperator<String> redact;
+    private final List<Check<T>> checks;
 
     private Declaration(Draft<T> d) {
         this.group = d.group;
@@ -48,6 +50,7 @@ public final class Declaration<T> {
         this.docDefault = d.docDefault;
         this.docMeaning = d.docMeaning;
         this.redact = d.redact;
+        this.checks = List.copyOf(d.checks);
     }
 
     /** Starts the declaration of an option taking a value of {@code type}; the longest name comes last. */
@@ -155,6 +158,21 @@ public final class Declaration<T> {
         return args;
     }
 
+    /** Adds a problem for each value of this setting of {@code s} that fails one of its own checks. */
+    void validate(Scenario s, Setting setting, Problems problems) {
+        for (T v : values(s)) {
+            for (Check<T> c : checks) {
+                if (!c.valid().test(v)) {
+                    problems.add(setting, c.sentence(), type.format(v));
+                }
+            }
+        }
+    }
+
+    /** A check of one value on its own; checks between settings are in the validators. */
+    private record Check<T>(Predicate<T> valid, String sentence) {
+    }
+
     /** Copies this setting of {@code s} into {@code builder}. */
     void copy(Scenario s, Scenario.Builder builder) {
         apply(builder, values(s));
@@ -174,6 +192,7 @@ public final class Declaration<T> {
         private String docDefault = "";
         private String docMeaning = "";
         private UnaryOperator<String> redact = UnaryOperator.identity();
+        private final List<Check<T>> checks = new ArrayList<>();
 
         private Draft(Setting.Group group, ValueType<T> type, String... names) {
             this.group = group;
@@ -227,6 +246,15 @@ public final class Declaration<T> {
         Draft<T> doc(String defaultText, String meaning) {
             docDefault = defaultText;
             docMeaning = meaning;
+            return this;
+        }
+
+        /**
+         * A rule for each value on its own. {@code sentence} is a {@link Problems#add} pattern: {@code %s} is
+         * the option as the user typed it, {@code %2$s} the value.
+         */
+        Draft<T> check(Predicate<T> valid, String sentence) {
+            checks.add(new Check<>(valid, sentence));
             return this;
         }
 

@@ -33,9 +33,6 @@ final class PublishValidator {
             }
         }
         properties(d, p);
-        if (d.randomStartDelay != null && !ScenarioValidator.positive(d.randomStartDelay)) {
-            p.add(Setting.PRODUCER_RANDOM_START_DELAY, "%s must be a positive duration; for example %1$s 5s");
-        }
     }
 
     private static void size(ScenarioDraft<?> d, Problems p) {

@@ -125,6 +125,7 @@ public final class Scenario {
             Problems p = new Problems(spelling);
             ScenarioValidator.validate(this, p);
             Scenario scenario = ScenarioAssembler.assemble(this);
+            ScenarioValidator.declared(scenario, p);
             if (p.isEmpty()) {
                 Drivers.find(scenario.protocol()).ifPresentOrElse(
                         provider -> provider.validate(scenario, p),

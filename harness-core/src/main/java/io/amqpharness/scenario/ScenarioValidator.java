@@ -40,9 +40,6 @@ final class ScenarioValidator {
     }
 
     private static void run(ScenarioDraft<?> d, Problems p) {
-        if (d.time != null && !positive(d.time)) {
-            p.add(Setting.TIME, "%s must be a positive duration; for example %1$s 30s");
-        }
         if (d.warmup != null) {
             if (!positive(d.warmup)) {
                 p.add(Setting.WARMUP, "%s must be a positive duration; for example %1$s 10s");
@@ -56,6 +53,15 @@ final class ScenarioValidator {
         }
         if (d.drainTimeout == null || d.drainTimeout.isNegative()) {
             p.add(Setting.DRAIN_TIMEOUT, "%s must be 0 or a positive duration; for example %1$s 10s");
+        }
+    }
+
+    /** The checks each declaration makes of its own values, on the scenario assembled from the draft. */
+    static void declared(Scenario s, Problems p) {
+        for (Setting setting : Setting.values()) {
+            if (!ScenarioArguments.stepped(s, setting)) {
+                setting.declaration().validate(s, setting, p);
+            }
         }
     }
 

@@ -271,6 +271,7 @@ public enum Setting {
             .label("DURATION")
             .help("Each publisher starts after a random delay up to this long (default: all together).")
             .read(s -> s.publishing().randomStartDelay()).apply(Scenario.Builder::producerRandomStartDelay)
+            .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 5s")
             .doc("all start together",
                 "each publisher waits a random time up to this long before its first message")),
 
@@ -365,6 +366,7 @@ public enum Setting {
     CONSUMER_START_DELAY(option(CONSUMING, ValueType.DURATION, "--consumer-start-delay").label("DURATION")
             .help("Start consumers this long after publishers, to drain a backlog.")
             .read(s -> s.consuming().startDelay()).apply(Scenario.Builder::consumerStartDelay)
+            .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 30s")
             .doc("before publishers",
                 "start consumers this long after publishers (to build a backlog, then drain it)")),
     EXIT_WHEN(option(CONSUMING, ValueType.EXIT_WHEN, "--exit-when").label("WHEN")
@@ -386,6 +388,7 @@ public enum Setting {
             .help("Stop publishing after this long: 10s, 5m, or plain seconds (default: until the "
                     + "message counts are reached, or Ctrl-C).")
             .read(s -> s.run().time()).apply(Scenario.Builder::time)
+            .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 30s")
             .doc("no limit",
                 "stop publishing after this long. A paced run sends exactly `rate × time` messages per publisher")),
     WARMUP(option(RUN_CONTROL, ValueType.DURATION, "--warmup").label("DURATION")

@@ -119,4 +119,13 @@ class ScenarioTest {
                 .time(Duration.ofSeconds(3)).drainTimeout(Duration.ofSeconds(2)).build();
         assertThat(s.toBuilder().build()).isEqualTo(s).hasSameHashCodeAs(s);
     }
+
+    @Test
+    void aSettingsOwnCheckNamesItAsTyped() {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> valid()
+                .spelledAs(Setting.TIME, "-z").time(Duration.ZERO).consumerStartDelay(Duration.ofSeconds(-1)).build());
+        assertThat(e.problems()).containsExactlyInAnyOrder(
+                "--consumer-start-delay must be a positive duration; for example --consumer-start-delay 30s.",
+                "-z must be a positive duration; for example -z 30s.");
+    }
 }
