@@ -89,7 +89,8 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         return failure == null;
     }
 
-    private boolean hasCapacity(long seq) {
+    /** True if message {@code seq} may be sent now without waiting for room in the window. */
+    public boolean hasCapacity(long seq) {
         long slot = slots.get((int) (seq & mask));
         return registered - resolved.get() < window && (slot == 0 || (slot & TIMED_OUT) != 0);
     }

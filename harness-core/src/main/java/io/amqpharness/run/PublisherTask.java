@@ -103,11 +103,17 @@ final class PublisherTask implements Runnable {
             long intended = 0;
             if (p != null) {
                 intended = p.nextIntendedNanos();
+                if (intended - clock.nanoTime() > 0) {
+                    link.aboutToWait();
+                }
                 if (control.pastTimeLimit(intended) || !sleepUntil(intended)) {
                     break;
                 }
             }
             seq++;
+            if (t != null && !t.hasCapacity(seq)) {
+                link.aboutToWait();
+            }
             if (t != null && !t.awaitCapacity(seq, publishing)) {
                 if (t.failure() != null) {
                     control.fail(t.failure().getMessage());
