@@ -197,6 +197,20 @@ class WorkloadIT {
     }
 
     @Test
+    void messagesTheBrokerRefusedAreNeitherExpectedNorLost() {
+        // A 50-message queue that refuses the rest while a slow consumer drains it: the refused
+        // messages come back as nacks, are never delivered, and must not show up as lost.
+        RunResult r = run(scenario().queueArgument("x-max-length", 50L).queueArgument("x-overflow", "reject-publish")
+                .consumerLatency(DurationRange.fixed(Duration.ofMillis(5))).qos(10).producerMessageCount(500)
+                .confirm(100));
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().nacked()).as("the queue refused some").isPositive();
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().consumed() + r.counts().nacked()).isEqualTo(500);
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+
+    @Test
     void typedQueueArgumentsAndShortcutsReachTheBroker() throws Exception {
         String q = queue("it-args");
         run(scenario().queue(q).queueArgument("x-max-length", 10L).queueArgument("x-overflow", "drop-head")
