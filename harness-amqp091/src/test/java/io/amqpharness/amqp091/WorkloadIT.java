@@ -197,6 +197,19 @@ class WorkloadIT {
     }
 
     @Test
+    void aConsumerGoalStopsPacedPublishersAtOnceAndTheSentRateIsTheirs() {
+        // Two consumers of 300 each stop the run after about 1.5 s of publishing at 400/s: the
+        // publishers stop then (no grace until the 5 s limit), and the sent rate is the paced one.
+        RunResult r = run(scenario().consumers(2).consumerMessageCount(300).qos(50).rate(400).time(Duration.ofSeconds(5)));
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().published()).as("publishing stopped with the goal, not at the time limit")
+                .isLessThan(1_500);
+        assertThat(r.rates().sent()).as("published / publishing time cannot exceed the paced rate")
+                .isLessThanOrEqualTo(400 * 1.15);
+        assertThat(r.publishingTime()).isLessThan(Duration.ofSeconds(4));
+    }
+
+    @Test
     void messagesTheBrokerRefusedAreNeitherExpectedNorLost() {
         // A 50-message queue that refuses the rest while a slow consumer drains it: the refused
         // messages come back as nacks, are never delivered, and must not show up as lost.
