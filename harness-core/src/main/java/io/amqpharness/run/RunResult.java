@@ -127,11 +127,13 @@ public record RunResult(
 
     /**
      * The largest value each percentile of a metric reached in any one reporting interval ("max
-     * 99th over 15 s intervals", as the seed reports put it). Every interval counts, the draining
-     * ones included: their latencies belong to messages published during the run.
+     * 99th over 15 s intervals", as the seed reports put it). Every measured interval counts, the
+     * draining ones included (their latencies belong to messages published during the run); the
+     * {@code --warmup} intervals do not, as they are left out of every other result.
      */
     public LatencySummary maxOverIntervals(Metric metric) {
-        return LatencySummary.maxOf(intervals.stream().map(i -> i.latency(metric)).toList());
+        return LatencySummary.maxOf(intervals.stream().filter(i -> i.phase() != IntervalStats.Phase.WARMUP)
+                .map(i -> i.latency(metric)).toList());
     }
 
     /** True if the run ended because something failed. */

@@ -167,6 +167,16 @@ class LoadRunnerTest {
     }
 
     @Test
+    void warmUpIntervalsAreLeftOutOfTheHighestValuesOverIntervals() {
+        RunResult r = new LoadRunner(scenario().rate(1_000).warmup(Duration.ofMillis(500)).time(Duration.ofMillis(1_000))
+                .build()).run();
+        assertThat(r.intervals()).anySatisfy(i -> assertThat(i.phase()).isEqualTo(IntervalStats.Phase.WARMUP));
+        assertThat(r.maxOverIntervals(Metric.END_TO_END).count())
+                .as("the intervals' counts add up to the measured messages, as for the whole run")
+                .isEqualTo(r.latency(Metric.END_TO_END).count());
+    }
+
+    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())
