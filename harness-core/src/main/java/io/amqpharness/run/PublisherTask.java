@@ -184,7 +184,7 @@ final class PublisherTask implements Runnable {
         }
         Pacer p = pacer;
         if (p != null) {
-            p.setRate(ratePerSecond);
+            p.setRate(ratePerSecond, c.clock().nanoTime()); // a lagging publisher keeps its backlog
         } else {
             startRate = ratePerSecond;
         }
