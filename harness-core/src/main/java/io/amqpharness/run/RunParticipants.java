@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -195,6 +196,12 @@ final class RunParticipants {
             int index = activePublisherIndexes.remove(activePublisherIndexes.size() - 1);
             publishers.get(index).retire();
             activePublishers--;
+        }
+        // --total-rate is over the publishers running now: split it again.
+        OptionalDouble total = scenario.publishing().totalRate();
+        if (total.isPresent() && activePublishers > 0) {
+            rate = total.getAsDouble() / activePublishers;
+            activePublisherIndexes.forEach(i -> publishers.get(i).setRate(rate));
         }
     }
 

@@ -177,6 +177,27 @@ class LoadRunnerTest {
     }
 
     @Test
+    void aTotalRateIsSplitOverThePublishersEachStepRuns() {
+        // 200/s in total over 1, then 4, then 0, then 2 publishers: every step sends about 200/s (a
+        // step that kept the first step's per-publisher rate sent 800/s with 4 publishers) and one
+        // that starts with none still paces those added later.
+        RunResult r = new LoadRunner(scenario().totalRate(200)
+                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 1, 4, 0, 2)
+                .stepDuration(Duration.ofMillis(1_000)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.steps()).hasSize(4);
+        for (int i : new int[] {0, 1, 3}) {
+            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(120L, 260L);
+        }
+        RunResult fromNone = new LoadRunner(scenario().totalRate(200)
+                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 0, 2)
+                .stepDuration(Duration.ofMillis(1_000)).build()).run();
+        assertThat(fromNone.paced()).isTrue();
+        assertThat(fromNone.steps().get(1).counts().published()).as("paced at 200/s, not flat out")
+                .isBetween(120L, 260L);
+    }
+
+    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())
