@@ -198,6 +198,18 @@ class LoadRunnerTest {
     }
 
     @Test
+    void stepsAreTimedFromTheEndOfTheWarmUp() {
+        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(700))
+                .step(io.amqpharness.scenario.StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(1_000))
+                .build()).run();
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(0).start()).as("the first step starts when the warm-up ends")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(700));
+        assertThat(r.steps().get(0).length()).as("a whole step, not what was left after the warm-up")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(1_000));
+    }
+
+    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())
