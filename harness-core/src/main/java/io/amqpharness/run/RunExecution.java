@@ -371,7 +371,7 @@ final class RunExecution {
         long expected = expectedDeliveries(counts);
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
-                participants.inFlight(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
+                participants.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()));
     }

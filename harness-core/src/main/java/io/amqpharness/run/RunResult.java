@@ -26,6 +26,10 @@ import java.util.OptionalLong;
  *                            loop whose latency excludes the time spent waiting to send
  * @param counts              message counts over the whole run
  * @param unconfirmedAtStop   messages still awaiting a verdict when the run ended
+ * @param unsentAtStop        messages a paced schedule had due before publishing stopped (and
+ *                            before the time limit) that were never sent, for example behind a
+ *                            full confirm window; their publish delay, from the intended time to
+ *                            the stop, is in the publish-delay histogram. Always 0 when unpaced
  * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell
  * @param expectedDeliveries  how many of this run's messages consumers should have received when
  *                            the topology routes each to exactly one consumed queue (confirmed
@@ -53,6 +57,7 @@ public record RunResult(
         boolean paced,
         CountSnapshot counts,
         long unconfirmedAtStop,
+        long unsentAtStop,
         OptionalLong leftInQueues,
         OptionalLong expectedDeliveries,
         Rates rates,

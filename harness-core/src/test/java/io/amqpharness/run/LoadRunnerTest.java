@@ -198,6 +198,22 @@ class LoadRunnerTest {
     }
 
     @Test
+    void messagesDueButNotSentWhenPublishingStopsAreCountedAndDelayed() {
+        // The broker never confirms: 20 messages fill the window, the other 180 of the 200 due
+        // in the second at 200/s are never sent. They must not vanish from the publish delay.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
+        RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(1)).confirm(20)
+                .drainTimeout(Duration.ofMillis(300)).build()).run();
+        assertThat(r.counts().published()).isEqualTo(20);
+        assertThat(r.unsentAtStop()).as("due before the time limit, never sent").isEqualTo(180);
+        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).as("every message due has a publish delay")
+                .isEqualTo(200);
+        assertThat(r.publishDelay().max()).as("message 21, due at 100 ms, waited until the stop, after 1 s")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(890));
+        assertThat(io.amqpharness.report.TextSummary.format(r)).contains("due but not sent at stop 180");
+    }
+
+    @Test
     void stepsAreTimedFromTheEndOfTheWarmUp() {
         RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(700))
                 .step(io.amqpharness.scenario.StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(1_000))
