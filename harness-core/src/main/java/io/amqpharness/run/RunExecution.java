@@ -334,6 +334,7 @@ final class RunExecution {
                              long cpuNanos, List<StepResult> stepResults) {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
+        notes.addAll(measurements.clampNotes());
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().publishers() > 0) {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
