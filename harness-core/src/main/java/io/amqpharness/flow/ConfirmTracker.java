@@ -156,6 +156,8 @@ public final class ConfirmTracker implements PublishOutcomeListener {
             if ((v & SEQ_MASK) != seq) {
                 return 0; // already resolved, or the slot holds another message
             }
+            // Read the send time while the slot is still ours: once freed, a publisher may reuse it.
+            long sentNanos = sendNanos[slot];
             if (!slots.compareAndSet(slot, v, 0)) {
                 continue; // a timeout or return raced with us: look again
             }
@@ -168,7 +170,7 @@ public final class ConfirmTracker implements PublishOutcomeListener {
                 refused.accept(seq);
                 return 1;
             }
-            count(outcome, now - sendNanos[slot]);
+            count(outcome, now - sentNanos);
             if (outcome == PublishOutcome.NACKED || outcome == PublishOutcome.RELEASED) {
                 refused.accept(seq);
             }
