@@ -23,8 +23,9 @@ import org.apache.qpid.protonj2.types.transport.DeliveryState;
  * batch, not per message) and hands them to the core outside the engine lock, each scanned in
  * place ({@link MessageScanner}, which also sidesteps RabbitMQ 3.10's undecodable stream
  * deliveries). So a slow consumer never stops the connection from reading. Settlements made while
- * handing over a batch go to the socket with one write after it; from other threads (an ack
- * timer) at once.
+ * handing over a batch are applied after it, under one lock, where consecutive deliveries settled
+ * alike become one disposition frame (as Qpid Proton C does), and go to the socket with one
+ * write; settlements from other threads (an ack timer) go at once.
  *
  * <p>Credit: granted up to the window at start, then topped up by what the consumer has taken
  * once at most half of the window is outstanding, so at most {@code window} messages are on their
@@ -60,6 +61,10 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     private volatile boolean pending;
     private volatile boolean stopping;
     private volatile Thread thread;
+    /** True while the consumer thread hands a batch over: its settlements wait for the batch's end. */
+    private boolean handing;
+    /** Settlements made while handing a batch over (consumer thread). */
+    private final PendingSettlements deferred = new PendingSettlements();
     /** Deliveries that arrived before {@link #start} (under the lock). */
     private final java.util.ArrayDeque<IncomingDelivery> early = new java.util.ArrayDeque<>();
     private DeliveryListener listener;
@@ -155,6 +160,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
                 lock.unlock();
             }
             DeliveryBatch b = handingOver;
+            handing = true;
             for (int i = 0; i < b.size() && !closed; i++) {
                 scanner.scan(b.bytes(), b.offset(i), b.length(i));
                 listener.delivered(b.tag(i), b.bytes(), scanner.bodyOffset(), scanner.bodyLength(),
@@ -165,6 +171,8 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
                 }
             }
             b.clear();
+            handing = false;
+            applyDeferred();
             if (taken > 0) {
                 underLock(this::creditForTaken);
             }
@@ -173,6 +181,8 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             fail(e);
         } catch (RuntimeException e) {
             fail(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: " + e + ".", e));
+        } finally {
+            handing = false;
         }
     }
 
@@ -275,8 +285,28 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         if (spec.autoAck()) {
             return; // the broker settled on send
         }
+        if (Thread.currentThread() == thread && handing) {
+            deferred.add(tag, multiple, state); // applied with the rest of the batch's, as ranges
+            return;
+        }
         ReentrantLock lock = connection.lock();
         lock.lock();
+        try {
+            DispositionRanges ranges = connection.ranges();
+            ranges.begin();
+            try {
+                apply(tag, multiple, state);
+            } finally {
+                ranges.end();
+            }
+        } finally {
+            lock.unlock();
+        }
+        connection.flush();
+    }
+
+    /** Settles under the lock; consecutive deliveries settled alike become one disposition range. */
+    private void apply(long tag, boolean multiple, DeliveryState state) {
         try {
             if (connection.failure() != null || receiver.isLocallyClosedOrDetached()) {
                 if (closed) {
@@ -285,30 +315,42 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
                 throw new DriverException((state == ACCEPTED ? "Acknowledging" : "Rejecting") + " on '" + address
                         + "' failed: " + why() + ".");
             }
-            DispositionRanges ranges = connection.ranges();
-            ranges.begin();
-            try {
-                if (multiple) {
-                    unsettled.removeUpTo(tag, d -> d.disposition(state, true));
-                } else {
-                    IncomingDelivery d = unsettled.remove(tag);
-                    if (d != null) {
-                        d.disposition(state, true);
-                    }
+            if (multiple) {
+                unsettled.removeUpTo(tag, d -> d.disposition(state, true));
+            } else {
+                IncomingDelivery d = unsettled.remove(tag);
+                if (d != null) {
+                    d.disposition(state, true);
                 }
-            } finally {
-                ranges.end();
             }
         } catch (IllegalStateException e) {
             if (!closed) {
                 throw new DriverException((state == ACCEPTED ? "Acknowledging" : "Rejecting") + " on '" + address
                         + "' failed: " + why() + ".", e);
             }
-        } finally {
-            lock.unlock();
         }
-        if (Thread.currentThread() != thread) {
-            connection.flush(); // the consumer thread writes once after its batch
+    }
+
+    /** Applies the settlements made while handing over a batch, under one lock (consumer thread). */
+    private void applyDeferred() {
+        if (deferred.size() == 0) {
+            return;
+        }
+        ReentrantLock lock = connection.lock();
+        lock.lock();
+        try {
+            DispositionRanges ranges = connection.ranges();
+            ranges.begin();
+            try {
+                for (int i = 0; i < deferred.size(); i++) {
+                    apply(deferred.tag(i), deferred.multiple(i), deferred.state(i));
+                }
+            } finally {
+                ranges.end();
+            }
+        } finally {
+            deferred.clear();
+            lock.unlock();
         }
     }
 
