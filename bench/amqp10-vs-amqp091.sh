@@ -1,25 +1,46 @@
 #!/usr/bin/env bash
 # Runs the AMQP 1.0 workloads of seed 001 (the RabbitMQ 4.0 AMQP 1.0 benchmark report) with
-# amqp-harness over --protocol amqp10, next to the same workloads over AMQP 0.9.1 on the same
-# broker, and prints throughput and client CPU seconds per 100k messages for each.
+# amqp-harness over --protocol amqp10, next to the same workloads over AMQP 0.9.1 and next to a
+# small Qpid Proton C client (bench/proton-c: the physical limit of the box), on the same broker,
+# and prints per run and as medians: throughput, client CPU and broker CPU seconds per 100k
+# messages, then the ratios issue 12 sets as targets.
 #
 # Workloads, scaled to MESSAGES (default 300k) for a 2-core machine; 12-byte persistent messages
 # through the default exchange to a predeclared durable queue:
 #   classic  amqp10   credit 200  (--qos 200), settlement window 192 (--confirm 192), one accept per message
 #   classic  amqp091  seed 0.9.1 run: --confirm 192 --qos 200 --multi-ack-every 200 --flag mandatory
+#   classic  proton-c credit 200, sender bounded by the broker's credit only, one accept per message
 #   quorum   amqp10   credit 5000 (--qos 5000), settlement window 3000, one accept per message
 #   quorum   amqp091  seed 0.9.1 run: --confirm 3000 --qos 5000 --multi-ack-every 5000 --flag mandatory
+#   quorum   proton-c credit 5000
 # quiver, which the report used, has no in-flight limit; the windows here are the 0.9.1 runs' ones
 # so both protocols carry the same load. AMQP 1.0 has no mandatory flag (RabbitMQ 4 settles
 # unroutable messages as released; 3.x drops them), so the 1.0 runs go without it.
-# ROUNDS (default 3) alternating rounds; the summary shows medians.
+# Client CPU includes JVM start-up for the harness. Broker CPU is the beam process's (found by the
+# port it listens on), so nothing else should use the broker meanwhile.
+# ROUNDS (default 3) alternating rounds; the summary shows medians. PEER=0 leaves the C client out.
 #
 #   bench/amqp10-vs-amqp091.sh                    # against amqp://localhost:5672
+#   RABBITMQ_URI=amqp://guest:guest@localhost:5673/%2F RABBITMQ_API=http://localhost:15673/api \
+#     bench/amqp10-vs-amqp091.sh                  # against the RabbitMQ 4.0 of scripts/rabbitmq4.sh
 #   MESSAGES=1000000 ROUNDS=5 bench/amqp10-vs-amqp091.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 . bench/common.sh
+
+PEER=${PEER:-1}
+PROTOCOLS="amqp10 amqp091"
+if [ "$PEER" = 1 ]; then
+  bench/proton-c/build.sh
+  PROTOCOLS="amqp10 amqp091 proton-c"
+fi
+HOST=$(sed -E 's#^amqps?://([^@/]*@)?([^:/]+).*#\2#' <<<"$URI")
+PORT=$(sed -nE 's#^amqps?://([^@/]*@)?[^:/]+:([0-9]+).*#\2#p' <<<"$URI"); PORT=${PORT:-5672}
+BROKER_PID=$(ss -ltnpH "sport = :$PORT" | grep -oE 'pid=[0-9]+' | head -1 | cut -d= -f2)
+[ -n "$BROKER_PID" ] || { echo "no local process listens on port $PORT: broker CPU cannot be measured" >&2; exit 1; }
+VERSION=$(curl -sf -u guest:guest "$API/overview" | python3 -c 'import json,sys; print(json.load(sys.stdin)["rabbitmq_version"])')
+echo "RabbitMQ $VERSION at $HOST:$PORT (beam pid $BROKER_PID), $MESSAGES messages, $ROUNDS rounds"
 
 queue_name() { echo "bench-amqp10-$1"; }
 
@@ -39,37 +60,56 @@ options() {
   esac
 }
 
-run() { # type protocol output
-  local q; q=$(queue_name "$1")
-  # shellcheck disable=SC2046
-  bench/cpu-time.py "$3" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
-    --routing-key "$q" --queue "$q" --flag persistent --pmessages "$MESSAGES" --size 12 --interval 5s \
-    --drain-timeout 120s $(options "$1" "$2")
+credit() { [ "$1" = quorum ] && echo 5000 || echo 200; }
+
+address() { # queue
+  case "$VERSION" in 3.*) echo "/amq/queue/$1" ;; *) echo "/queues/$1" ;; esac
 }
 
-printf '%-8s %-8s %5s %12s %8s %12s %8s\n' queue protocol round "recv msg/s" "cpu s" "cpu s/100k" "wall s"
+run() { # type protocol output
+  local q; q=$(queue_name "$1")
+  if [ "$2" = proton-c ]; then
+    bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- bench/proton-c/target/peer "$HOST" "$PORT" \
+      "$(address "$q")" "$MESSAGES" "$(credit "$1")"
+    return
+  fi
+  # shellcheck disable=SC2046
+  bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared \
+    --exchange amq.default --routing-key "$q" --queue "$q" --flag persistent --pmessages "$MESSAGES" --size 12 \
+    --interval 5s --drain-timeout 120s $(options "$1" "$2")
+}
+
+# Received msg/s of a run, after checking every message was confirmed and consumed.
+rate_of() { # protocol output
+  if [ "$1" = proton-c ]; then
+    grep -q "accepted=$MESSAGES other=0 received=$MESSAGES" "$2" || return 1
+    grep -oE 'msgs_per_s=[0-9]+' "$2" | cut -d= -f2
+  else
+    [ "$(harness_consumed "$2")" = "$MESSAGES" ] && [ "$(harness_confirmed "$2")" = "$MESSAGES" ] || return 1
+    harness_rate "$2"
+  fi
+}
+
+printf '%-8s %-9s %5s %11s %11s %13s %8s\n' queue client round "recv msg/s" "client cpu" "broker cpu" "wall s"
+printf '%-8s %-9s %5s %11s %11s %13s %8s\n' "" "" "" "" "s/100k" "s/100k" ""
 for type in classic quorum; do
-  for protocol in amqp10 amqp091; do : > "$WORK/$type-$protocol.rates"; : > "$WORK/$type-$protocol.cpu"; done
+  for p in $PROTOCOLS; do : > "$WORK/$type-$p.rates"; : > "$WORK/$type-$p.cpu"; : > "$WORK/$type-$p.broker"; done
 done
 for round in $(seq 1 "$ROUNDS"); do
   for type in classic quorum; do
-    for protocol in amqp10 amqp091; do
+    for p in $PROTOCOLS; do
       declare_type_queue "$type"
-      out="$WORK/$type-$protocol-$round.log"
-      read -r wall cpu code < <(run "$type" "$protocol" "$out" | tail -1)
+      out="$WORK/$type-$p-$round.log"
+      read -r wall cpu code broker < <(run "$type" "$p" "$out" | tail -1)
       if [ "$code" != 0 ]; then
-        echo "$type $protocol run $round failed (exit $code); see $out" >&2
+        echo "$type $p run $round failed (exit $code); see $out" >&2
         exit 1
       fi
-      [ "$(harness_consumed "$out")" = "$MESSAGES" ] && [ "$(harness_confirmed "$out")" = "$MESSAGES" ] || {
-        echo "$type $protocol run $round: confirmed $(harness_confirmed "$out"), consumed $(harness_consumed "$out") of $MESSAGES; see $out" >&2
-        exit 1
-      }
-      r=$(harness_rate "$out")
-      per100k=$(per100k "$cpu")
-      printf '%-8s %-8s %5s %12s %8s %12s %8s\n' "$type" "$protocol" "$round" "$r" "$cpu" "$per100k" "$wall"
-      echo "$r" >> "$WORK/$type-$protocol.rates"
-      echo "$per100k" >> "$WORK/$type-$protocol.cpu"
+      r=$(rate_of "$p" "$out") || { echo "$type $p run $round: not every message was confirmed and consumed; see $out" >&2; exit 1; }
+      printf '%-8s %-9s %5s %11s %11s %13s %8s\n' "$type" "$p" "$round" "$r" "$(per100k "$cpu")" "$(per100k "$broker")" "$wall"
+      echo "$r" >> "$WORK/$type-$p.rates"
+      per100k "$cpu" >> "$WORK/$type-$p.cpu"; echo >> "$WORK/$type-$p.cpu"
+      per100k "$broker" >> "$WORK/$type-$p.broker"; echo >> "$WORK/$type-$p.broker"
     done
   done
 done
@@ -77,11 +117,24 @@ delete_queue "$(queue_name classic)"
 delete_queue "$(queue_name quorum)"
 
 echo
-echo "median over $ROUNDS rounds of $MESSAGES messages (client CPU includes JVM start-up):"
-printf '  %-8s %-26s %-26s %s\n' queue "amqp10 msg/s | cpu s/100k" "amqp091 msg/s | cpu s/100k" "amqp10/amqp091 throughput | cpu"
+echo "medians over $ROUNDS rounds of $MESSAGES messages, RabbitMQ $VERSION:"
+printf '  %-8s %-9s %11s %11s %11s\n' queue client "msg/s" "client cpu" "broker cpu"
+for type in classic quorum; do
+  for p in $PROTOCOLS; do
+    printf '  %-8s %-9s %11s %11s %11s\n' "$type" "$p" "$(median < "$WORK/$type-$p.rates")" \
+      "$(grep . "$WORK/$type-$p.cpu" | median)" "$(grep . "$WORK/$type-$p.broker" | median)"
+  done
+done
+echo
+echo "ratios (issue 12 targets in brackets):"
 for type in classic quorum; do
   r10=$(median < "$WORK/$type-amqp10.rates"); r91=$(median < "$WORK/$type-amqp091.rates")
-  c10=$(median < "$WORK/$type-amqp10.cpu"); c91=$(median < "$WORK/$type-amqp091.cpu")
-  printf '  %-8s %-26s %-26s %s\n' "$type" "$r10 | $c10" "$r91 | $c91" \
-    "$(awk -v a="$r10" -v b="$r91" -v c="$c10" -v d="$c91" 'BEGIN {printf "%.2f | %.2f", a / b, c / d}')"
+  c10=$(grep . "$WORK/$type-amqp10.cpu" | median); c91=$(grep . "$WORK/$type-amqp091.cpu" | median)
+  line="  $type: amqp10/amqp091 throughput $(ratio "$r10" "$r91") [>= 1.0], client cpu $(ratio "$c10" "$c91") [<= 1.0]"
+  if [ "$PEER" = 1 ]; then
+    rc=$(median < "$WORK/$type-proton-c.rates")
+    b10=$(grep . "$WORK/$type-amqp10.broker" | median); bc=$(grep . "$WORK/$type-proton-c.broker" | median)
+    line="$line; amqp10/proton-c throughput $(ratio "$r10" "$rc") [>= 0.8], broker cpu $(ratio "$b10" "$bc") [<= 1.2]"
+  fi
+  echo "$line"
 done

@@ -43,7 +43,7 @@ for round in $(seq 1 "$ROUNDS"); do
   for tool in harness perftest; do
     declare_queue "$QUEUE"
     out="$WORK/$tool-$round.log"
-    read -r wall cpu code < <(run_$tool "$out" | tail -1)
+    read -r wall cpu code _ < <(run_$tool "$out" | tail -1)
     if [ "$code" != 0 ]; then
       echo "$tool run $round failed (exit $code); see $out" >&2
       exit 1

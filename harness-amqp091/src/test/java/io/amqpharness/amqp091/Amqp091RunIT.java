@@ -253,6 +253,7 @@ class Amqp091RunIT {
             RunResult fromOffset = new LoadRunner(scenario().queueType(QueueType.STREAM).queue(queue).keepTopology(true)
                     .producers(0).streamOffset(new StreamOffset.Offset(900)).time(Duration.ofSeconds(1)).build()).run();
             assertThat(fromOffset.counts().consumed()).isEqualTo(100);
+            assertThat(fromOffset.counts().lost()).as("a stream read from an offset misses nothing before it").isZero();
             RunResult fromNext = new LoadRunner(scenario().queueType(QueueType.STREAM).queue(queue).keepTopology(true)
                     .producers(0).streamOffset(new StreamOffset.Next()).time(Duration.ofSeconds(1)).build()).run();
             assertThat(fromNext.counts().consumed()).isZero();
@@ -267,6 +268,18 @@ class Amqp091RunIT {
         } finally {
             deleteQueue(queue);
         }
+    }
+
+    @Test
+    void everyStreamConsumerReadsEveryMessageWithoutFalseDuplicatesOrLosses() {
+        RunResult r = new LoadRunner(scenario().queueType(QueueType.STREAM).consumers(2).producerMessageCount(300)
+                .confirm(50).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().consumed()).isEqualTo(600);
+        assertThat(r.counts().duplicated()).isZero();
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.expectedDeliveries()).hasValue(600);
+        assertThat(r.counts().ownUnique()).as("each consumer's first receipts").isEqualTo(600);
     }
 
     @Test

@@ -197,6 +197,33 @@ class WorkloadIT {
     }
 
     @Test
+    void aConsumerGoalStopsPacedPublishersAtOnceAndTheSentRateIsTheirs() {
+        // Two consumers of 300 each stop the run after about 1.5 s of publishing at 400/s: the
+        // publishers stop then (no grace until the 5 s limit), and the sent rate is the paced one.
+        RunResult r = run(scenario().consumers(2).consumerMessageCount(300).qos(50).rate(400).time(Duration.ofSeconds(5)));
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().published()).as("publishing stopped with the goal, not at the time limit")
+                .isLessThan(1_500);
+        assertThat(r.rates().sent()).as("published / publishing time cannot exceed the paced rate")
+                .isLessThanOrEqualTo(400 * 1.15);
+        assertThat(r.publishingTime()).isLessThan(Duration.ofSeconds(4));
+    }
+
+    @Test
+    void messagesTheBrokerRefusedAreNeitherExpectedNorLost() {
+        // A 50-message queue that refuses the rest while a slow consumer drains it: the refused
+        // messages come back as nacks, are never delivered, and must not show up as lost.
+        RunResult r = run(scenario().queueArgument("x-max-length", 50L).queueArgument("x-overflow", "reject-publish")
+                .consumerLatency(DurationRange.fixed(Duration.ofMillis(5))).qos(10).producerMessageCount(500)
+                .confirm(100));
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().nacked()).as("the queue refused some").isPositive();
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().consumed() + r.counts().nacked()).isEqualTo(500);
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+
+    @Test
     void typedQueueArgumentsAndShortcutsReachTheBroker() throws Exception {
         String q = queue("it-args");
         run(scenario().queue(q).queueArgument("x-max-length", 10L).queueArgument("x-overflow", "drop-head")

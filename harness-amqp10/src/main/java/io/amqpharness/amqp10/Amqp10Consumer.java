@@ -1,134 +1,247 @@
 package io.amqpharness.amqp10;
 
-import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.HarnessException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.qpid.protonj2.client.Delivery;
-import org.apache.qpid.protonj2.client.Receiver;
-import org.apache.qpid.protonj2.client.Session;
-import org.apache.qpid.protonj2.client.exceptions.ClientException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.qpid.protonj2.buffer.ProtonBuffer;
+import org.apache.qpid.protonj2.engine.IncomingDelivery;
+import org.apache.qpid.protonj2.engine.Receiver;
+import org.apache.qpid.protonj2.engine.Session;
+import org.apache.qpid.protonj2.types.messaging.Accepted;
+import org.apache.qpid.protonj2.types.messaging.Rejected;
+import org.apache.qpid.protonj2.types.messaging.Released;
+import org.apache.qpid.protonj2.types.transport.DeliveryState;
 
 /**
- * A consumer: one receiver link on its own session, read by a thread of its own (protonj2 has no
- * delivery callback). Each delivery's encoded bytes are read into a reused buffer and scanned in
- * place ({@link MessageScanner}), which also sidesteps RabbitMQ 3.10's undecodable stream deliveries.
+ * A consumer: one receiver link on its own session. As the engine decodes deliveries (on the
+ * connection's reader thread, under the engine lock) their bytes are copied into a reused
+ * {@link DeliveryBatch}; after each batch of input the consumer's own thread is woken (once per
+ * batch, not per message) and hands them to the core outside the engine lock, each scanned in
+ * place ({@link MessageScanner}, which also sidesteps RabbitMQ 3.10's undecodable stream
+ * deliveries). So a slow consumer never stops the connection from reading. Settlements made while
+ * handing over a batch are applied after it, under one lock, where consecutive deliveries settled
+ * alike become one disposition frame (as Qpid Proton C does), and go to the socket with one
+ * write; settlements from other threads (an ack timer) go at once.
  *
- * <p>Credit: the link is opened without credit and granted the window, then topped up by what the
- * consumer has taken once that reaches half the window. So at most {@code window} messages are
- * on their way to or waiting in the client, not yet taken; settlement plays no part. (protonj2's
- * own window does the same but sends a top-up check to the I/O thread for every message.)
+ * <p>Credit: granted up to the window at start, then topped up by what the consumer has taken
+ * once at most half of the window is outstanding, so at most {@code window} messages are on their
+ * way to or waiting in the client, not yet taken, and credit goes out in batches; settlement plays
+ * no part.
  *
  * <p>Tags are 1, 2, 3, ... per consumer. Acknowledging accepts (settles) the delivery; a multiple
- * ack accepts every unsettled delivery up to the tag, one disposition each, because protonj2
- * cannot send a range. With auto-ack the broker sends pre-settled deliveries and nothing is held.
+ * ack accepts every unsettled delivery up to the tag with one disposition frame per contiguous
+ * range of delivery ids ({@link DispositionRanges}). With auto-ack the broker sends pre-settled
+ * deliveries and nothing is held. Settlements and credit from the reader thread reach the socket
+ * with the reader's next write; from another thread (an ack timer) at once.
  */
-final class Amqp10Consumer implements ConsumerLink {
-    private static final long RECEIVE_SLICE_MILLIS = 100;
-    /** How long a cancellation waits for the deliveries already in the client to be handed over. */
+final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
+    private static final long IDLE_PARK_NANOS = 10_000_000L;
+    /** How long a cancellation waits for the deliveries already taken in to be handed over. */
     private static final long CANCEL_HANDOVER_MILLIS = 5_000;
+    private static final DeliveryState ACCEPTED = Accepted.getInstance();
+    private static final DeliveryState RELEASED = Released.getInstance();
+    private static final DeliveryState REJECTED = new Rejected();
 
+    private final EngineConnection connection;
     private final Session session;
     private final Receiver receiver;
     private final ConsumerSpec spec;
     private final String address;
-    private final BrokerUri uri;
     private final Runnable onClose;
-    private final UnsettledDeliveries unsettled = new UnsettledDeliveries();
+    private final UnsettledDeliveries<IncomingDelivery> unsettled = new UnsettledDeliveries<>();
     private final MessageScanner scanner = new MessageScanner();
-    private final AtomicBoolean cancelled = new AtomicBoolean();
-    private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile int creditWindow;
-    private byte[] buffer = new byte[256];
-    private long lastTag;
-    /** Credit granted and not yet used by a delivery; receive thread only. */
-    private int outstanding;
+    /** Deliveries arrived and not yet handed over (under the engine lock). */
+    private DeliveryBatch arrivedBatch = new DeliveryBatch();
+    /** Deliveries being handed over (consumer thread). */
+    private DeliveryBatch handingOver = new DeliveryBatch();
+    private volatile boolean pending;
+    private volatile boolean stopping;
     private volatile Thread thread;
+    /** True while the consumer thread hands a batch over: its settlements wait for the batch's end. */
+    private boolean handing;
+    /** Settlements made while handing a batch over (consumer thread). */
+    private final PendingSettlements deferred = new PendingSettlements();
+    /** Deliveries that arrived before {@link #start} (under the lock). */
+    private final java.util.ArrayDeque<IncomingDelivery> early = new java.util.ArrayDeque<>();
+    private DeliveryListener listener;
+    private volatile boolean cancelled;
+    private volatile boolean closed;
+    private volatile int creditWindow;
+    private long lastTag;
+    /** Credit granted and not yet taken by the consumer (written under the lock). */
+    private volatile int outstanding;
+    /** Deliveries the consumer took since the credit last counted them (consumer thread). */
+    private int taken;
 
     /**
-     * @param receiver     a receiver opened with a credit window of 0 (credit managed here)
-     * @param creditWindow messages the broker may send ahead of what the consumer has taken, at least 1
+     * @param receiver     a receiver not attached yet, without credit (credit is managed here); call
+     *                     {@link #attached()} once it is
+     * @param creditWindow messages the broker may send ahead, at least 1
      */
-    Amqp10Consumer(Session session, Receiver receiver, String address, ConsumerSpec spec, int creditWindow,
-                   BrokerUri uri, Runnable onClose) {
-        this.creditWindow = creditWindow;
+    Amqp10Consumer(EngineConnection connection, Session session, Receiver receiver, String address, ConsumerSpec spec,
+                   int creditWindow, Runnable onClose) {
+        this.connection = connection;
         this.session = session;
         this.receiver = receiver;
         this.address = address;
         this.spec = spec;
-        this.uri = uri;
+        this.creditWindow = creditWindow;
         this.onClose = onClose;
+        connection.locked(() -> receiver.deliveryReadHandler(this::arrived)); // before the attach: deliveries may follow at once
     }
 
+    /** Watches the attached link: a detach from the broker fails the consumer. */
+    void attached() {
+        connection.locked(() -> {
+            receiver.closeHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            receiver.detachHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+        });
+    }
+
+    /**
+     * Grants the first credit and starts the thread that hands deliveries over, beginning with
+     * what arrived without credit: RabbitMQ 3.x sends stream deliveries as soon as the link is
+     * attached, whatever the credit.
+     */
     @Override
-    public void start(DeliveryListener listener) {
-        Thread t = new Thread(() -> receiveLoop(listener), "harness-amqp10-consumer-" + spec.index());
+    public void start(DeliveryListener deliveryListener) {
+        Thread t = new Thread(this::handOverLoop, "harness-amqp10-consumer-" + spec.index());
         t.setDaemon(true);
         thread = t;
+        connection.addListener(this);
+        connection.locked(() -> {
+            listener = deliveryListener;
+            IncomingDelivery d;
+            while ((d = early.poll()) != null) {
+                arrived(d);
+            }
+            topUp();
+        });
         t.start();
     }
 
-    private void receiveLoop(DeliveryListener listener) {
+    @Override
+    public void afterInput() {
+        Thread t = thread;
+        if (pending && t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    private void handOverLoop() {
+        while (!stopping) {
+            if (pending) {
+                handOver();
+            } else {
+                LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+            }
+        }
+        handOver(); // what arrived before the cancellation
+    }
+
+    /** Hands what arrived to the core, outside the engine lock (consumer thread). */
+    private void handOver() {
+        if (!pending) {
+            return;
+        }
         try {
-            topUp();
-            while (!cancelled.get()) {
-                Delivery d = receiver.receive(RECEIVE_SLICE_MILLIS, TimeUnit.MILLISECONDS);
-                if (d != null) {
-                    outstanding--;
-                }
-                if (!cancelled.get()) {
-                    topUp();
-                }
-                if (d != null) {
-                    deliver(d, listener);
+            ReentrantLock lock = connection.lock();
+            lock.lock();
+            try {
+                DeliveryBatch b = arrivedBatch;
+                arrivedBatch = handingOver;
+                handingOver = b;
+                pending = false;
+            } finally {
+                lock.unlock();
+            }
+            DeliveryBatch b = handingOver;
+            handing = true;
+            for (int i = 0; i < b.size() && !closed; i++) {
+                scanner.scan(b.bytes(), b.offset(i), b.length(i));
+                listener.delivered(b.tag(i), b.bytes(), scanner.bodyOffset(), scanner.bodyLength(),
+                        scanner.redelivered(), scanner.groupId());
+                taken++;
+                if (outstanding - taken <= creditWindow / 2) {
+                    underLock(this::creditForTaken); // written with the batch's settlements
                 }
             }
-            handOverTheRest(listener);
-        } catch (ClientException | IOException e) {
-            if (!cancelled.get() && !closed.get()) {
-                listener.failed(new DriverException(Amqp10Errors.operationFailure(
-                        "Consumer " + spec.index() + " on '" + address + "'", e, uri), e));
+            b.clear();
+            handing = false;
+            applyDeferred();
+            if (taken > 0) {
+                underLock(this::creditForTaken);
             }
+            connection.flush(); // the settlements and credit of the whole batch, in one write
         } catch (HarnessException e) {
-            if (!closed.get()) {
-                listener.failed(e); // already a sentence (a failed acknowledgement, say)
-            }
+            fail(e);
         } catch (RuntimeException e) {
-            if (!closed.get()) {
-                listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: "
-                        + e + ".", e));
-            }
+            fail(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: " + e + ".", e));
+        } finally {
+            handing = false;
         }
     }
 
-    /**
-     * After a cancellation: hands every delivery already in the client to the listener, so that it
-     * is settled rather than released by the close (and redelivered to another consumer). No credit
-     * is granted any more; deliveries still on their way are released by the close. (A drain would
-     * stop those too, but RabbitMQ 3.x answers it with a flow that protonj2 takes for a protocol
-     * error, closing the connection.)
-     */
-    private void handOverTheRest(DeliveryListener listener) throws ClientException, IOException {
-        Delivery d;
-        while (!closed.get() && (d = receiver.tryReceive()) != null) {
-            deliver(d, listener);
+    /** A delivery arrived (reader thread, under the lock). */
+    private void arrived(IncomingDelivery d) {
+        if (d.isPartial() || d.isAborted()) {
+            return; // the rest comes with later frames; an aborted one is dropped by the engine
+        }
+        if (listener == null) {
+            early.add(d);
+            return;
+        }
+        if (cancelled || closed) {
+            return; // not handed over: the broker takes it back when the link closes
+        }
+        ProtonBuffer payload = d.readAll();
+        long tag;
+        if (spec.autoAck()) {
+            d.settle(); // settled by the broker already: no frame, the engine forgets it
+            tag = ++lastTag;
+        } else {
+            tag = unsettled.add(d);
+        }
+        arrivedBatch.add(tag, payload);
+        pending = true;
+    }
+
+    private void fail(HarnessException e) {
+        if (!closed) {
+            cancelled = true;
+            listener.failed(e);
         }
     }
 
+    private void underLock(Runnable action) {
+        ReentrantLock lock = connection.lock();
+        lock.lock();
+        try {
+            action.run();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Counts what the consumer took against the credit and tops it up (under the lock). */
+    private void creditForTaken() {
+        outstanding -= taken;
+        taken = 0;
+        topUp();
+    }
+
     /**
-     * Grants credit back up to the window once at most half of it is outstanding, so the window
-     * is refilled in batches; a smaller window (a step) simply withholds credit until it applies.
+     * Grants credit back up to the window once at most half of it is outstanding (under the lock);
+     * a smaller window (a step) simply withholds credit until it applies.
      */
-    private void topUp() throws ClientException {
+    private void topUp() {
         int window = creditWindow;
-        if (outstanding <= window / 2 && outstanding < window) {
-            receiver.addCredit(window - outstanding);
+        if (listener != null && !cancelled && outstanding <= window / 2 && outstanding < window) {
+            receiver.addCredit(window - Math.max(0, outstanding)); // below 0: a broker that sent without credit
             outstanding = window;
         }
     }
@@ -138,39 +251,20 @@ final class Amqp10Consumer implements ConsumerLink {
         if (prefetch < 1) {
             throw new IllegalArgumentException("a credit window is at least 1: " + prefetch);
         }
-        creditWindow = prefetch; // the receive loop grants the difference at its next turn
-    }
-
-    private void deliver(Delivery d, DeliveryListener listener) throws ClientException, IOException {
-        int read;
-        try (InputStream in = d.rawInputStream()) { // owns the delivery's buffer: closing releases it
-            int n = in.available();
-            if (n > buffer.length) {
-                buffer = new byte[Math.max(n, buffer.length * 2)];
-            }
-            read = in.readNBytes(buffer, 0, n);
-        }
-        scanner.scan(buffer, 0, read);
-        long tag;
-        if (spec.autoAck()) {
-            tag = ++lastTag;
-        } else {
-            synchronized (unsettled) {
-                tag = unsettled.add(d);
-            }
-        }
-        listener.delivered(tag, buffer, scanner.bodyOffset(), scanner.bodyLength(), scanner.redelivered(),
-                scanner.groupId());
+        connection.locked(() -> {
+            creditWindow = prefetch;
+            topUp();
+        });
     }
 
     @Override
     public boolean supportsMultipleAck() {
-        return false;
+        return true;
     }
 
     @Override
     public void ack(long tag, boolean multiple) {
-        settle(tag, multiple, Settlement.ACCEPT);
+        settle(tag, multiple, ACCEPTED);
     }
 
     @Override
@@ -178,87 +272,144 @@ final class Amqp10Consumer implements ConsumerLink {
         nack(tag, false, requeue);
     }
 
+    /**
+     * Released requeues, rejected drops (or dead-letters). Never {@code modified}: RabbitMQ 3.x
+     * ends the session on it.
+     */
     @Override
     public void nack(long tag, boolean multiple, boolean requeue) {
-        settle(tag, multiple, requeue ? Settlement.RELEASE : Settlement.REJECT);
+        settle(tag, multiple, requeue ? RELEASED : REJECTED);
     }
 
-    private enum Settlement { ACCEPT, RELEASE, REJECT }
-
-    private void settle(long tag, boolean multiple, Settlement how) {
+    private void settle(long tag, boolean multiple, DeliveryState state) {
         if (spec.autoAck()) {
             return; // the broker settled on send
         }
+        if (Thread.currentThread() == thread && handing) {
+            deferred.add(tag, multiple, state); // applied with the rest of the batch's, as ranges
+            return;
+        }
+        ReentrantLock lock = connection.lock();
+        lock.lock();
         try {
-            synchronized (unsettled) {
-                if (multiple) {
-                    unsettled.removeUpTo(tag, d -> settleOne(d, how));
-                } else {
-                    Delivery d = unsettled.remove(tag);
-                    if (d != null) {
-                        settleOne(d, how);
-                    }
+            DispositionRanges ranges = connection.ranges();
+            ranges.begin();
+            try {
+                apply(tag, multiple, state);
+            } finally {
+                ranges.end();
+            }
+        } finally {
+            lock.unlock();
+        }
+        connection.flush();
+    }
+
+    /** Settles under the lock; consecutive deliveries settled alike become one disposition range. */
+    private void apply(long tag, boolean multiple, DeliveryState state) {
+        try {
+            if (connection.failure() != null || receiver.isLocallyClosedOrDetached()) {
+                if (closed) {
+                    return;
+                }
+                throw new DriverException((state == ACCEPTED ? "Acknowledging" : "Rejecting") + " on '" + address
+                        + "' failed: " + why() + ".");
+            }
+            if (multiple) {
+                unsettled.removeUpTo(tag, d -> d.disposition(state, true));
+            } else {
+                IncomingDelivery d = unsettled.remove(tag);
+                if (d != null) {
+                    d.disposition(state, true);
                 }
             }
-        } catch (SettleFailure e) {
-            if (!closed.get()) {
-                throw new DriverException(Amqp10Errors.operationFailure(
-                        how == Settlement.ACCEPT ? "Acknowledging" : "Rejecting", e.getCause(), uri), e.getCause());
+        } catch (IllegalStateException e) {
+            if (!closed) {
+                throw new DriverException((state == ACCEPTED ? "Acknowledging" : "Rejecting") + " on '" + address
+                        + "' failed: " + why() + ".", e);
             }
+        }
+    }
+
+    /** Applies the settlements made while handing over a batch, under one lock (consumer thread). */
+    private void applyDeferred() {
+        if (deferred.size() == 0) {
+            return;
+        }
+        ReentrantLock lock = connection.lock();
+        lock.lock();
+        try {
+            DispositionRanges ranges = connection.ranges();
+            ranges.begin();
+            try {
+                for (int i = 0; i < deferred.size(); i++) {
+                    apply(deferred.tag(i), deferred.multiple(i), deferred.state(i));
+                }
+            } finally {
+                ranges.end();
+            }
+        } finally {
+            deferred.clear();
+            lock.unlock();
+        }
+    }
+
+    private String why() {
+        String s = connection.failureSentence();
+        return s != null ? s : "the link is closed";
+    }
+
+    private void linkClosed(String why) {
+        if (!closed && !cancelled && listener != null) {
+            cancelled = true;
+            listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address
+                    + "' failed: the broker detached the link: " + why + "."));
+        }
+    }
+
+    @Override
+    public void connectionFailed(String sentence, Throwable cause) {
+        if (!closed && !cancelled && listener != null) {
+            cancelled = true;
+            listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: "
+                    + sentence + ".", cause));
         }
     }
 
     /**
-     * Accepted settles as consumed, released requeues, rejected drops (or dead-letters). Never
-     * {@code modified}: RabbitMQ 3.x ends the session on it.
+     * Stops handing deliveries over: every delivery that arrived before was handed over already
+     * (and may still be settled); deliveries still on their way are not handed over and the
+     * broker takes them back when the link closes. No credit is granted any more.
      */
-    private static void settleOne(Delivery d, Settlement how) {
-        try {
-            switch (how) {
-                case ACCEPT -> d.accept();
-                case RELEASE -> d.release();
-                case REJECT -> d.reject(null, null);
-            }
-        } catch (ClientException e) {
-            throw new SettleFailure(e);
-        }
-    }
-
-    /** Carries a ClientException out of a lambda. */
-    private static final class SettleFailure extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        SettleFailure(ClientException cause) {
-            super(cause);
-        }
-    }
-
     @Override
     public void cancel() {
-        if (cancelled.compareAndSet(false, true)) {
-            Thread t = thread;
-            if (t != null && t != Thread.currentThread()) {
-                try {
-                    t.join(RECEIVE_SLICE_MILLIS + CANCEL_HANDOVER_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+        if (!cancelled) {
+            connection.locked(() -> cancelled = true);
+        }
+        stopping = true;
+        Thread t = thread;
+        if (t != null && t != Thread.currentThread()) {
+            LockSupport.unpark(t);
+            try {
+                t.join(CANCEL_HANDOVER_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
 
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) {
-            cancel();
-            try {
-                receiver.close();
-                session.close();
-            } catch (RuntimeException e) {
-                // the connection is going away anyway
-            } finally {
-                onClose.run();
-            }
+        if (closed) {
+            return;
+        }
+        cancel();
+        closed = true;
+        connection.removeListener(this);
+        try {
+            Links.close(connection, receiver, session);
+        } finally {
+            onClose.run();
         }
     }
 }

@@ -22,20 +22,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.qpid.protonj2.client.Connection;
-import org.apache.qpid.protonj2.client.DeliveryMode;
-import org.apache.qpid.protonj2.client.Receiver;
-import org.apache.qpid.protonj2.client.ReceiverOptions;
-import org.apache.qpid.protonj2.client.Sender;
-import org.apache.qpid.protonj2.client.SenderOptions;
-import org.apache.qpid.protonj2.client.Session;
-import org.apache.qpid.protonj2.client.exceptions.ClientException;
+import org.apache.qpid.protonj2.engine.Receiver;
+import org.apache.qpid.protonj2.engine.Sender;
+import org.apache.qpid.protonj2.engine.Session;
+import org.apache.qpid.protonj2.engine.impl.ProtonDeliveryTagGenerator;
+import org.apache.qpid.protonj2.types.Symbol;
+import org.apache.qpid.protonj2.types.messaging.Source;
+import org.apache.qpid.protonj2.types.messaging.Target;
+import org.apache.qpid.protonj2.types.transport.ReceiverSettleMode;
+import org.apache.qpid.protonj2.types.transport.SenderSettleMode;
 
 /**
- * AMQP 1.0 over protonj2-client. Topology goes over an AMQP 0.9.1 control connection (the one way
+ * AMQP 1.0 over protonj2's protocol engine, driven by {@link EngineConnection}. Topology goes over an AMQP 0.9.1 control connection (the one way
  * that works on RabbitMQ 3.x and 4.x); messages go over AMQP 1.0, one connection per link unless
  * links share a connection name, and one session per link.
  *
@@ -70,14 +69,13 @@ final class Amqp10Driver implements ProtocolDriver {
     @Override
     public BrokerInfo connect() {
         control = TopologyControl.open(controlPool, "harness-" + context.runId() + "-control");
-        Connection probe = connections.open("harness-" + context.runId() + "-probe");
+        EngineConnection probe = connections.open("harness-" + context.runId() + "-probe");
         try {
-            Map<String, Object> open = probe.properties();
-            String[] capabilities = probe.offeredCapabilities();
-            boolean relay = capabilities != null && Arrays.asList(capabilities).contains("ANONYMOUS-RELAY");
+            Map<Symbol, Object> open = probe.remoteProperties();
+            boolean relay = Arrays.asList(probe.remoteOfferedCapabilities()).contains(Symbol.valueOf("ANONYMOUS-RELAY"));
             Map<String, String> props = new LinkedHashMap<>();
             if (open != null) {
-                open.forEach((k, v) -> props.put(k, String.valueOf(v)));
+                open.forEach((k, v) -> props.put(k.toString(), String.valueOf(v)));
             }
             profile = BrokerProfile.of(props.get("version"), relay);
             format = profile.resolve(scenario.topology().addressFormat());
@@ -87,10 +85,8 @@ final class Amqp10Driver implements ProtocolDriver {
             }
             return new BrokerInfo(props.getOrDefault("product", "unknown"), profile.version(),
                     props.getOrDefault("platform", "unknown"), props);
-        } catch (ClientException e) {
-            throw new DriverException(Amqp10Errors.operationFailure("Reading the broker's AMQP 1.0 properties", e, uri), e);
         } finally {
-            Amqp10Connections.closeQuietly(probe);
+            probe.close(Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
         }
     }
 
@@ -118,24 +114,31 @@ final class Amqp10Driver implements ProtocolDriver {
         boolean keyPerMessage = scenario.topology().randomRoutingKey();
         String address = address(() -> keyPerMessage ? Addresses.exchange(format, spec.exchange())
                 : Addresses.target(format, spec.exchange(), spec.routingKey()));
-        Connection c = connections.acquire(spec.connectionName());
-        Session session = null;
+        EngineConnection c = connections.acquire(spec.connectionName());
         try {
-            session = c.openSession();
-            SenderOptions options = new SenderOptions()
-                    .deliveryMode(spec.confirms() ? DeliveryMode.AT_LEAST_ONCE : DeliveryMode.AT_MOST_ONCE)
-                    .openTimeout(LINK_TIMEOUT_MILLIS)
-                    .closeTimeout(Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
-            Sender sender = session.openSender(address, options);
-            sender.openFuture().get(LINK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            Session session;
+            Sender sender;
+            c.lock().lock();
+            try {
+                session = c.engineConnection().session();
+                sender = session.sender("harness-publisher-" + spec.index());
+                sender.setSenderSettleMode(spec.confirms() ? SenderSettleMode.UNSETTLED : SenderSettleMode.SETTLED);
+                sender.setReceiverSettleMode(ReceiverSettleMode.FIRST);
+                sender.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.POOLED.createGenerator());
+                sender.setSource(new Source());
+                sender.setTarget(new Target().setAddress(address));
+            } finally {
+                c.lock().unlock();
+            }
+            Links.attach(c, session, sender, LINK_TIMEOUT_MILLIS);
             int window = Math.max(scenario.publishing().confirmWindow().orElse(1), scenario.run().steps()
                     .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
-            return new Amqp10Publisher(session, sender, address, spec, window, outcomes, uri, keyPerMessage,
+            return new Amqp10Publisher(c, session, sender, address, spec, window, outcomes, keyPerMessage,
                     () -> connections.release(spec.connectionName()));
-        } catch (ClientException | ExecutionException | TimeoutException | InterruptedException e) {
-            fail(session, spec.connectionName(), e);
-            throw new DriverException(Amqp10Errors.operationFailure(
-                    "Attaching publisher " + spec.index() + " to '" + address + "'", e, uri), e);
+        } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
+                 | RuntimeException e) {
+            connections.release(spec.connectionName());
+            throw linkFailure("Attaching publisher " + spec.index() + " to '" + address + "'", c, e);
         }
     }
 
@@ -143,29 +146,48 @@ final class Amqp10Driver implements ProtocolDriver {
     public ConsumerLink openConsumer(ConsumerSpec spec) {
         requireControl();
         String address = address(() -> Addresses.queue(format, spec.queue()));
-        Connection c = connections.acquire(spec.connectionName());
-        Session session = null;
+        EngineConnection c = connections.acquire(spec.connectionName());
         try {
-            session = c.openSession();
-            ReceiverOptions options = new ReceiverOptions()
-                    .creditWindow(0) // granted and topped up by the consumer
-                    .autoAccept(false)
-                    .deliveryMode(spec.autoAck() ? DeliveryMode.AT_MOST_ONCE : DeliveryMode.AT_LEAST_ONCE)
-                    .openTimeout(LINK_TIMEOUT_MILLIS)
-                    .closeTimeout(Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
-            if (spec.queueType() == QueueType.STREAM) {
-                spec.streamOffset().ifPresent(o ->
-                        StreamFilters.apply(options.sourceOptions(), o, profile.describedFilters()));
+            Session session;
+            Receiver receiver;
+            c.lock().lock();
+            try {
+                session = c.engineConnection().session();
+                receiver = session.receiver("harness-consumer-" + spec.index());
+                receiver.setSenderSettleMode(spec.autoAck() ? SenderSettleMode.SETTLED : SenderSettleMode.UNSETTLED);
+                receiver.setReceiverSettleMode(ReceiverSettleMode.FIRST);
+                Source source = new Source().setAddress(address);
+                if (spec.queueType() == QueueType.STREAM) {
+                    spec.streamOffset().ifPresent(o -> source.setFilter(StreamFilters.filter(o, profile.describedFilters())));
+                }
+                receiver.setSource(source);
+                receiver.setTarget(new Target());
+            } finally {
+                c.lock().unlock();
             }
-            Receiver receiver = session.openReceiver(address, options);
-            receiver.openFuture().get(LINK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-            return new Amqp10Consumer(session, receiver, address, spec, creditWindow(spec), uri,
+            Amqp10Consumer consumer = new Amqp10Consumer(c, session, receiver, address, spec, creditWindow(spec),
                     () -> connections.release(spec.connectionName()));
-        } catch (ClientException | ExecutionException | TimeoutException | InterruptedException e) {
-            fail(session, spec.connectionName(), e);
-            throw new DriverException(Amqp10Errors.operationFailure(
-                    "Attaching consumer " + spec.index() + " to '" + address + "'", e, uri), e);
+            Links.attach(c, session, receiver, LINK_TIMEOUT_MILLIS);
+            consumer.attached();
+            return consumer;
+        } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
+                 | RuntimeException e) {
+            connections.release(spec.connectionName());
+            throw linkFailure("Attaching consumer " + spec.index() + " to '" + address + "'", c, e);
         }
+    }
+
+    private DriverException linkFailure(String what, EngineConnection c, Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        if (e instanceof DriverException d) {
+            return d;
+        }
+        String why = e instanceof TimeoutException ? "no answer from the broker within " + LINK_TIMEOUT_MILLIS / 1000 + " s"
+                : c.failure() != null && !(e instanceof EngineConnection.RemoteClosedException)
+                ? Amqp10Errors.text(c.failure(), uri) : Amqp10Errors.text(e, uri);
+        return new DriverException(what + " failed: " + why + ".", e);
     }
 
     /** The link credit a consumer keeps: its prefetch, or {@value #DEFAULT_CREDIT_WINDOW}. */
@@ -183,20 +205,6 @@ final class Amqp10Driver implements ProtocolDriver {
         } catch (IllegalArgumentException e) {
             throw new DriverException(e.getMessage() + ".", e);
         }
-    }
-
-    private void fail(Session session, String connectionName, Exception e) {
-        if (e instanceof InterruptedException) {
-            Thread.currentThread().interrupt();
-        }
-        if (session != null) {
-            try {
-                session.close();
-            } catch (RuntimeException ignored) {
-                // the session may already be gone: RabbitMQ 3.x ends it on a refused attach
-            }
-        }
-        connections.release(connectionName);
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class Amqp10DriverProvider implements DriverProvider {
 
     @Override
     public String description() {
-        return "AMQP 1.0 with org.apache.qpid:protonj2-client (RabbitMQ 3.x plugin or 4.x native)";
+        return "AMQP 1.0 with the org.apache.qpid:protonj2 engine (RabbitMQ 3.x plugin or 4.x native)";
     }
 
     @Override

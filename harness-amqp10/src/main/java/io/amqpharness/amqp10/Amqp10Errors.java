@@ -8,15 +8,12 @@ import java.net.UnknownHostException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
-import org.apache.qpid.protonj2.client.ErrorCondition;
-import org.apache.qpid.protonj2.client.exceptions.ClientConnectionRemotelyClosedException;
-import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecurityException;
-import org.apache.qpid.protonj2.client.exceptions.ClientConnectionSecuritySaslException;
-import org.apache.qpid.protonj2.client.exceptions.ClientOperationTimedOutException;
-import org.apache.qpid.protonj2.client.exceptions.ClientResourceRemotelyClosedException;
+import org.apache.qpid.protonj2.types.transport.ErrorCondition;
 
-/** Turns protonj2 exceptions into one sentence a user can act on. Stateless. */
+/** Turns AMQP 1.0 failures into one sentence a user can act on. Stateless. */
 final class Amqp10Errors {
+    private static final String UNAUTHORIZED = "amqp:unauthorized-access";
+
     private Amqp10Errors() {
     }
 
@@ -24,12 +21,13 @@ final class Amqp10Errors {
     static String connectFailure(BrokerUri uri, Throwable e) {
         Throwable t = unwrap(e);
         String where = "RabbitMQ at " + uri.redacted();
-        if (t instanceof ClientConnectionSecuritySaslException) {
+        if (t instanceof EngineConnection.SaslRefusedException) {
             return where + " refused the credentials of user '" + uri.username()
                     + "' over AMQP 1.0; check the user name and password in --uri (the guest user may only "
                     + "connect from localhost).";
         }
-        if (t instanceof ClientConnectionSecurityException) {
+        if (t instanceof EngineConnection.RemoteClosedException r && r.condition() != null
+                && UNAUTHORIZED.equals(String.valueOf(r.condition().getCondition()))) {
             return where + " refused user '" + uri.username() + "' access to virtual host '" + uri.virtualHost()
                     + "' over AMQP 1.0: " + text(t, uri) + ".";
         }
@@ -41,8 +39,8 @@ final class Amqp10Errors {
         if (root instanceof UnknownHostException) {
             return "Cannot connect to " + where + ": the host '" + uri.host() + "' is unknown.";
         }
-        if (t instanceof ClientOperationTimedOutException || root instanceof TimeoutException
-                || root instanceof SocketTimeoutException || root instanceof NoRouteToHostException) {
+        if (root instanceof TimeoutException || root instanceof SocketTimeoutException
+                || root instanceof NoRouteToHostException) {
             return "Cannot open an AMQP 1.0 connection to " + where + ": no answer within the connection timeout; "
                     + "on RabbitMQ 3.x, is the rabbitmq_amqp1_0 plugin enabled?";
         }
@@ -61,21 +59,26 @@ final class Amqp10Errors {
     /** The broker's error condition and description if there is one, else the exception's message. */
     static String text(Throwable e, BrokerUri uri) {
         Throwable t = unwrap(e);
-        ErrorCondition condition = null;
-        if (t instanceof ClientResourceRemotelyClosedException r) {
-            condition = r.getErrorCondition();
-        } else if (t instanceof ClientConnectionRemotelyClosedException r) {
-            condition = r.getErrorCondition();
-        }
         String text;
-        if (condition != null && condition.condition() != null) {
-            text = condition.description() == null || condition.description().isBlank() ? condition.condition()
-                    : condition.condition() + " - " + condition.description();
+        if (t instanceof EngineConnection.RemoteClosedException r && r.condition() != null
+                && r.condition().getCondition() != null) {
+            text = condition(r.condition(), uri);
         } else {
             Throwable root = rootCause(t);
             text = t.getMessage() != null ? t.getMessage()
                     : root.getMessage() != null ? root.getMessage() : t.getClass().getSimpleName();
         }
+        text = uri.scrub(text.strip());
+        return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    /** "condition - description" of a broker's error, or "no error given" if it sent none. */
+    static String condition(ErrorCondition c, BrokerUri uri) {
+        if (c == null || c.getCondition() == null) {
+            return "no error given";
+        }
+        String d = c.getDescription();
+        String text = d == null || d.isBlank() ? c.getCondition().toString() : c.getCondition() + " - " + d;
         text = uri.scrub(text.strip());
         return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
     }

@@ -82,8 +82,8 @@ final class Amqp10Notes {
                     + "taken; unlike 0.9.1 prefetch, credit does not wait for acknowledgements.", credit,
                     s.consuming().prefetch().isPresent() ? "--qos" : "the default without --qos"));
             if (s.consuming().ackEvery() > 1 || s.consuming().ackTimeout().isPresent()) {
-                notes.add("AMQP 1.0 has no multiple ack: --multi-ack-every and --ack-timeout decide when "
-                        + "dispositions go out, and each delivery still gets its own.");
+                notes.add("AMQP 1.0 has no multiple ack: with --multi-ack-every and --ack-timeout the held accepts "
+                        + "go out as one disposition frame per contiguous range of deliveries (first..last).");
             }
         }
         return notes;

@@ -3,8 +3,8 @@ package io.amqpharness.amqp10;
 import io.amqpharness.scenario.StreamOffset;
 import java.util.Date;
 import java.util.Map;
-import org.apache.qpid.protonj2.client.SourceOptions;
 import org.apache.qpid.protonj2.types.Symbol;
+import org.apache.qpid.protonj2.types.UnknownDescribedType;
 
 /**
  * Puts a stream consumer's start position into the source filter {@code rabbitmq:stream-offset-spec},
@@ -37,13 +37,10 @@ final class StreamFilters {
         return offset.toString(); // first, last, next, or an interval such as 10m
     }
 
-    /** Sets the offset filter on a receiver's source, described or plain as the broker needs. */
-    static void apply(SourceOptions source, StreamOffset offset, boolean described) {
+    /** The source filter map for an offset, its value described or plain as the broker needs. */
+    static Map<Symbol, Object> filter(StreamOffset offset, boolean described) {
         Object value = value(offset);
-        if (described) {
-            source.addFilter(OFFSET_SPEC, Symbol.valueOf(OFFSET_SPEC), value);
-        } else {
-            source.filters(Map.of(OFFSET_SPEC, value));
-        }
+        Symbol name = Symbol.valueOf(OFFSET_SPEC);
+        return Map.of(name, described ? new UnknownDescribedType(name, value) : value);
     }
 }

@@ -2,22 +2,22 @@ package io.amqpharness.amqp10;
 
 import java.util.Arrays;
 import java.util.function.Consumer;
-import org.apache.qpid.protonj2.client.Delivery;
 
 /**
  * A consumer's unsettled deliveries by tag (1, 2, 3, ... in arrival order): a ring that grows
  * when needed. AMQP 1.0 link credit does not wait for settlement, so nothing but the ack policy
  * bounds how many are held. Not thread-safe: the consumer guards it with its own lock.
  */
-final class UnsettledDeliveries {
-    private Delivery[] ring = new Delivery[64];
+final class UnsettledDeliveries<D> {
+    @SuppressWarnings("unchecked")
+    private D[] ring = (D[]) new Object[64];
     /** Lowest tag that may still be unsettled. */
     private long first = 1;
     /** Highest tag added. */
     private long last;
 
     /** Adds the delivery with the next tag, {@code last + 1}; returns that tag. */
-    long add(Delivery delivery) {
+    long add(D delivery) {
         long tag = last + 1;
         if (tag - first >= ring.length) {
             grow();
@@ -28,11 +28,11 @@ final class UnsettledDeliveries {
     }
 
     /** Removes and passes to {@code action} every unsettled delivery with a tag up to {@code tag}, in order. */
-    void removeUpTo(long tag, Consumer<Delivery> action) {
+    void removeUpTo(long tag, Consumer<D> action) {
         long upTo = Math.min(tag, last);
         for (long t = first; t <= upTo; t++) {
             int slot = (int) (t & (ring.length - 1));
-            Delivery d = ring[slot];
+            D d = ring[slot];
             if (d != null) {
                 ring[slot] = null;
                 action.accept(d);
@@ -42,12 +42,12 @@ final class UnsettledDeliveries {
     }
 
     /** Removes the delivery with {@code tag}; null if it is not held (already settled, or unknown). */
-    Delivery remove(long tag) {
+    D remove(long tag) {
         if (tag < first || tag > last) {
             return null;
         }
         int slot = (int) (tag & (ring.length - 1));
-        Delivery d = ring[slot];
+        D d = ring[slot];
         ring[slot] = null;
         while (first <= last && ring[(int) (first & (ring.length - 1))] == null) {
             first++;
@@ -67,7 +67,8 @@ final class UnsettledDeliveries {
     }
 
     private void grow() {
-        Delivery[] bigger = new Delivery[ring.length * 2];
+        @SuppressWarnings("unchecked")
+        D[] bigger = (D[]) new Object[ring.length * 2];
         for (long t = first; t <= last; t++) {
             bigger[(int) (t & (bigger.length - 1))] = ring[(int) (t & (ring.length - 1))];
         }

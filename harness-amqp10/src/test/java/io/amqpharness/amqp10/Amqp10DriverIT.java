@@ -138,7 +138,7 @@ class Amqp10DriverIT {
         ConsumerLink link = consumer(10);
         link.start(recorder(seen, new CountDownLatch(0)));
         awaitSize(seen, 5);
-        assertThat(link.supportsMultipleAck()).isFalse();
+        assertThat(link.supportsMultipleAck()).isTrue();
         link.ack(2, false);
         link.ack(4, true);
         link.cancel();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.amqpharness.scenario.StreamOffset;
 import java.time.Instant;
 import java.util.Date;
-import org.apache.qpid.protonj2.client.SourceOptions;
 import org.apache.qpid.protonj2.types.DescribedType;
 import org.apache.qpid.protonj2.types.Symbol;
 import org.junit.jupiter.api.Test;
@@ -25,16 +24,13 @@ class StreamFiltersTest {
 
     @Test
     void rabbitMQ3GetsAPlainValue() {
-        SourceOptions source = new SourceOptions();
-        StreamFilters.apply(source, new StreamOffset.First(), false);
-        assertThat(source.filters()).containsEntry("rabbitmq:stream-offset-spec", "first").hasSize(1);
+        assertThat(StreamFilters.filter(new StreamOffset.First(), false))
+                .containsEntry(Symbol.valueOf("rabbitmq:stream-offset-spec"), "first").hasSize(1);
     }
 
     @Test
     void rabbitMQ4GetsAValueDescribedByTheFilterSymbol() {
-        SourceOptions source = new SourceOptions();
-        StreamFilters.apply(source, new StreamOffset.Offset(7), true);
-        Object v = source.filters().get("rabbitmq:stream-offset-spec");
+        Object v = StreamFilters.filter(new StreamOffset.Offset(7), true).get(Symbol.valueOf("rabbitmq:stream-offset-spec"));
         assertThat(v).isInstanceOf(DescribedType.class);
         assertThat(((DescribedType) v).getDescriptor()).isEqualTo(Symbol.valueOf("rabbitmq:stream-offset-spec"));
         assertThat(((DescribedType) v).getDescribed()).isEqualTo(7L);

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * The confirm window of one publisher: bounds the messages awaiting the broker's verdict and
@@ -41,6 +42,7 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     private volatile int window;
     private volatile Thread waiter;
     private volatile Throwable failure;
+    private final LongConsumer refused;
     /** Highest sequence covered by a multiple verdict; I/O thread only. */
     private long multipleFloor;
 
@@ -54,6 +56,22 @@ public final class ConfirmTracker implements PublishOutcomeListener {
      */
     public ConfirmTracker(int window, int maxWindow, long timeoutNanos, Counters counters,
                           LatencyRecorder confirmLatency, NanoClock clock) {
+        this(window, maxWindow, timeoutNanos, counters, confirmLatency, clock, seq -> { });
+    }
+
+    /**
+     * @param window         unconfirmed messages allowed at once, at least 1
+     * @param maxWindow      the largest window {@link #setWindow} will ever set
+     * @param timeoutNanos   a message unconfirmed this long is counted as timed out
+     * @param counters       where outcomes are counted
+     * @param confirmLatency where confirm latency (send to verdict) is recorded
+     * @param clock          the clock send times were taken with
+     * @param refused        told the sequence of each message the broker refused (nacked, returned,
+     *                       released), which consumers will therefore not see
+     */
+    public ConfirmTracker(int window, int maxWindow, long timeoutNanos, Counters counters,
+                          LatencyRecorder confirmLatency, NanoClock clock, LongConsumer refused) {
+        this.refused = refused;
         if (window < 1 || maxWindow < window) {
             throw new IllegalArgumentException("window " + window + " must be in 1.." + maxWindow);
         }
@@ -89,7 +107,8 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         return failure == null;
     }
 
-    private boolean hasCapacity(long seq) {
+    /** True if message {@code seq} may be sent now without waiting for room in the window. */
+    public boolean hasCapacity(long seq) {
         long slot = slots.get((int) (seq & mask));
         return registered - resolved.get() < window && (slot == 0 || (slot & TIMED_OUT) != 0);
     }
@@ -137,6 +156,8 @@ public final class ConfirmTracker implements PublishOutcomeListener {
             if ((v & SEQ_MASK) != seq) {
                 return 0; // already resolved, or the slot holds another message
             }
+            // Read the send time while the slot is still ours: once freed, a publisher may reuse it.
+            long sentNanos = sendNanos[slot];
             if (!slots.compareAndSet(slot, v, 0)) {
                 continue; // a timeout or return raced with us: look again
             }
@@ -146,9 +167,13 @@ public final class ConfirmTracker implements PublishOutcomeListener {
             }
             if ((v & RETURNED) != 0) {
                 counters.returned.increment();
+                refused.accept(seq);
                 return 1;
             }
-            count(outcome, now - sendNanos[slot]);
+            count(outcome, now - sentNanos);
+            if (outcome == PublishOutcome.NACKED || outcome == PublishOutcome.RELEASED) {
+                refused.accept(seq);
+            }
             return 1;
         }
     }
@@ -206,6 +231,7 @@ public final class ConfirmTracker implements PublishOutcomeListener {
             if (nowNanos - sendNanos[slot] >= timeoutNanos && slots.compareAndSet(slot, v, v | TIMED_OUT)) {
                 if ((v & RETURNED) != 0) {
                     counters.returned.increment();
+                    refused.accept(v & SEQ_MASK);
                 } else {
                     counters.timedOut.increment();
                 }

@@ -10,11 +10,15 @@ import java.util.List;
  * omission). A publisher that falls behind catches up by sending back to back until it is on
  * schedule again. Steps repeat; a step at rate 0 is a pause.
  *
- * <p>Used by one publishing thread; {@link #setRate} may be called from any thread and takes
- * effect from the next message on, without moving the messages already scheduled.
+ * <p>Used by one publishing thread; {@link #setRate} may be called from any thread. A rate change
+ * at a given time (a step) keeps every message the old schedule had due before that time, so a
+ * publisher that fell behind still owes its backlog at the old rate, and spaces the messages after
+ * it at the new rate from that time on.
  */
 public final class Pacer {
-    private static final double NO_CHANGE = Double.NaN;
+    /** A requested rate, from the next message on ({@code atNext}) or from a point in time. */
+    private record Change(double ratePerSecond, long atNanos, boolean atNext) {
+    }
 
     private List<RateStep> steps;
     private int step;
@@ -23,7 +27,9 @@ public final class Pacer {
     private long anchorNanos;
     private long anchorIndex;
     private long index;
-    private volatile double requestedRate = NO_CHANGE;
+    private volatile Change requested;
+    /** A change taken over from {@link #requested}, waiting for the old schedule to reach its time. */
+    private Change pending;
 
     /**
      * A constant rate.
@@ -50,27 +56,59 @@ public final class Pacer {
 
     /** The intended send time of the next message, in nanoseconds; advances the schedule. */
     public long nextIntendedNanos() {
-        double requested = requestedRate;
-        if (!Double.isNaN(requested)) {
-            requestedRate = NO_CHANGE;
-            long from = intervalNanos > 0 ? intendedAt(index) : anchorNanos;
-            enter(List.of(new RateStep(requested, java.time.Duration.ofDays(365 * 100L))), 0, from);
+        Change r = requested;
+        if (r != null) {
+            requested = null;
+            pending = r.atNext() ? new Change(r.ratePerSecond(), nextSlot(), false) : r;
         }
         while (true) {
             if (intervalNanos > 0) {
                 long t = intendedAt(index);
+                if (pending != null && t - pending.atNanos() >= 0) {
+                    switchToPending(); // the old schedule reached the change: the new rate from its time on
+                    continue;
+                }
                 if (t - stepEndNanos < 0) {
                     index++;
                     return t;
                 }
+            } else if (pending != null && stepEndNanos - pending.atNanos() >= 0) {
+                switchToPending(); // a pause that lasts past the change
+                continue;
             }
             enter(steps, (step + 1) % steps.size(), stepEndNanos);
         }
     }
 
-    /** Replaces the schedule by a constant rate from the next message on. */
+    private void switchToPending() {
+        Change c = pending;
+        pending = null;
+        enter(List.of(new RateStep(c.ratePerSecond(), java.time.Duration.ofDays(365 * 100L))), 0, c.atNanos());
+    }
+
+    /** The old schedule's next slot (or, in a pause, the time the pause began). */
+    private long nextSlot() {
+        return intervalNanos > 0 ? intendedAt(index) : anchorNanos;
+    }
+
+    /**
+     * Replaces the schedule by a constant rate from the next message on, at the slot the old
+     * schedule had reached (before a publisher starts: from its start).
+     */
     public void setRate(double ratePerSecond) {
-        requestedRate = positive(ratePerSecond);
+        requested = new Change(positive(ratePerSecond), 0, true);
+    }
+
+    /**
+     * Replaces the schedule by a constant rate from {@code atNanos} on: messages the old schedule
+     * had due before then stay due (a lagging publisher keeps its backlog), the rest are spaced at
+     * the new rate from {@code atNanos}.
+     *
+     * @param ratePerSecond the new rate, above 0
+     * @param atNanos       when the change happened, on the publisher's clock
+     */
+    public void setRate(double ratePerSecond, long atNanos) {
+        requested = new Change(positive(ratePerSecond), atNanos, false);
     }
 
     private void enter(List<RateStep> newSteps, int newStep, long startNanos) {

@@ -11,14 +11,28 @@ public final class Integrity {
     private final Map<String, SequenceTracker> trackers = new ConcurrentHashMap<>();
     private final Counters counters;
     private final String ownPrefix;
+    private final boolean fromFirstArrival;
 
     /**
+     * Checks for readers that should see every publisher's messages from the first one.
+     *
      * @param counters  where results are counted
      * @param ownPrefix publisher identities of this run start with it
      */
     public Integrity(Counters counters, String ownPrefix) {
+        this(counters, ownPrefix, false);
+    }
+
+    /**
+     * @param counters         where results are counted
+     * @param ownPrefix        publisher identities of this run start with it
+     * @param fromFirstArrival each publisher's sequences are expected from the first that arrives (a
+     *                         stream consumer, which may start anywhere in the stream)
+     */
+    public Integrity(Counters counters, String ownPrefix, boolean fromFirstArrival) {
         this.counters = counters;
         this.ownPrefix = ownPrefix;
+        this.fromFirstArrival = fromFirstArrival;
     }
 
     /** Whether a publisher identity belongs to this run. */
@@ -38,7 +52,7 @@ public final class Integrity {
     /** The tracker of a publisher's messages, made on first use; callers may keep it. */
     public SequenceTracker tracker(String publisherId) {
         SequenceTracker t = trackers.get(publisherId);
-        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost));
+        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost, fromFirstArrival));
     }
 
     /** As {@link #arrive(String, long, boolean)}, with the publisher's tracker already at hand. */
@@ -54,6 +68,14 @@ public final class Integrity {
             case REDELIVERY -> { }
         }
         return a;
+    }
+
+    /**
+     * Records that the broker refused one of a publisher's messages (nack, mandatory return,
+     * AMQP 1.0 {@code released}): consumers will not see it, and it is not lost.
+     */
+    public void excuse(String publisherId, long sequence32) {
+        tracker(publisherId).excuse(sequence32);
     }
 
     private void countFirst(String publisherId) {

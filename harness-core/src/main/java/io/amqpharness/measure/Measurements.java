@@ -1,6 +1,9 @@
 package io.amqpharness.measure;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,5 +26,21 @@ public final class Measurements {
 
     public LatencyRecorder recorder(Metric metric) {
         return recorders.get(metric);
+    }
+
+    /**
+     * One sentence per metric that had values above {@link LatencyRecorder#HIGHEST_NANOS} (one
+     * hour), which its histogram holds as one hour; empty when there were none.
+     */
+    public List<String> clampNotes() {
+        List<String> notes = new ArrayList<>();
+        recorders.forEach((m, r) -> {
+            long n = r.clampedCount();
+            if (n > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d %s values were above one hour and are counted as one hour "
+                        + "in the percentiles (the histograms stop there).", n, m.label()));
+            }
+        });
+        return notes;
     }
 }

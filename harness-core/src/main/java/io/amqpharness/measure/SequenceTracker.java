@@ -5,7 +5,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What one publisher's messages looked like on arrival: which sequence numbers came, which came
- * twice, which are missing. Sequences start at 1. A sliding bitmap covers the sequences after the
+ * twice, which are missing. Sequences start at 1, or, for a reader that may start in the middle
+ * of the publisher's messages (a stream consumer at an offset, or one that joined late), at the
+ * first sequence that arrives. A sliding bitmap covers the sequences after the
  * lowest one not yet received; it grows (up to {@link #MAX_WINDOW}) while messages arrive out of
  * order, and a sequence it has to give up on is declared lost, to be taken back if it turns up late.
  *
@@ -32,23 +34,38 @@ public final class SequenceTracker {
     }
 
     private long[] bits = new long[INITIAL_WINDOW / 64];
+    /** Sequences the broker refused (nack, return, release): not expected, so not missing. */
+    private long[] excused = new long[INITIAL_WINDOW / 64];
     /** Every sequence below {@code base} has arrived or is in {@link #declaredLost}. */
     private long base = 1;
     private long highest;
     private final TreeSet<Long> declaredLost = new TreeSet<>();
     private long lostCount;
     private final LongAdder lostCounter;
+    private final boolean fromFirstArrival;
+    private boolean arrived;
 
-    /** A tracker that only counts for itself. */
+    /** A tracker that only counts for itself, expecting sequences from 1. */
     public SequenceTracker() {
         this(new LongAdder());
     }
 
     /**
+     * A tracker that expects sequences from 1.
+     *
      * @param lostCounter where sequences declared lost (and taken back) are counted as the run goes on
      */
     public SequenceTracker(LongAdder lostCounter) {
+        this(lostCounter, false);
+    }
+
+    /**
+     * @param lostCounter      where sequences declared lost (and taken back) are counted as the run goes on
+     * @param fromFirstArrival expect sequences from the first one that arrives rather than from 1
+     */
+    public SequenceTracker(LongAdder lostCounter, boolean fromFirstArrival) {
         this.lostCounter = lostCounter;
+        this.fromFirstArrival = fromFirstArrival;
     }
 
     /**
@@ -59,6 +76,12 @@ public final class SequenceTracker {
      */
     public synchronized Arrival arrive(long sequence32, boolean redelivered) {
         long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
+        if (!arrived) {
+            arrived = true;
+            if (fromFirstArrival && seq > base) {
+                base = seq;
+            }
+        }
         if (seq < 1) {
             return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
         }
@@ -77,9 +100,42 @@ public final class SequenceTracker {
             return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
         }
         bits[index >>> 6] |= mask;
+        excused[index >>> 6] &= ~mask; // refused for one queue, delivered by another (fanout)
         highest = Math.max(highest, seq);
         advanceBase();
         return Arrival.FIRST;
+    }
+
+    /**
+     * Records that the broker refused a sequence (a nack, a mandatory return, an AMQP 1.0
+     * {@code released}): it is not expected, so its absence is no loss. If it arrives after all
+     * (a fanout where another queue took it), it counts as a first arrival while it is still in
+     * the window. Before a reader's first arrival ({@code fromFirstArrival}) it is ignored.
+     *
+     * @param sequence32 the low 32 bits of the refused message's sequence
+     */
+    public synchronized void excuse(long sequence32) {
+        if (fromFirstArrival && !arrived) {
+            return;
+        }
+        long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
+        if (seq < 1) {
+            return;
+        }
+        if (seq < base) {
+            if (declaredLost.remove(seq)) {
+                lostCount--;
+                lostCounter.decrement();
+            }
+            return;
+        }
+        ensureCovers(seq);
+        int index = (int) (seq % window());
+        long mask = 1L << (index & 63);
+        if ((bits[index >>> 6] & mask) == 0) {
+            excused[index >>> 6] |= mask;
+        }
+        advanceBase();
     }
 
     /** Highest sequence seen so far (0 before any). */
@@ -96,7 +152,7 @@ public final class SequenceTracker {
     public synchronized long missing() {
         long gaps = 0;
         for (long s = base; s < highest; s++) {
-            if (!received(s)) {
+            if (!received(s) && !isExcused(s)) {
                 gaps++;
             }
         }
@@ -112,6 +168,11 @@ public final class SequenceTracker {
         return (bits[index >>> 6] & (1L << (index & 63))) != 0;
     }
 
+    private boolean isExcused(long seq) {
+        int index = (int) (seq % window());
+        return (excused[index >>> 6] & (1L << (index & 63))) != 0;
+    }
+
     private void ensureCovers(long seq) {
         while (seq >= base + window()) {
             if (window() < MAX_WINDOW) {
@@ -122,16 +183,21 @@ public final class SequenceTracker {
         }
     }
 
-    /** Doubles the window, re-placing the received flags of [base, base + old window). */
+    /** Doubles the window, re-placing the received and excused flags of [base, base + old window). */
     private void grow() {
         int oldWindow = window();
         long[] old = bits;
+        long[] oldExcused = excused;
         bits = new long[old.length * 2];
+        excused = new long[old.length * 2];
         for (long s = base; s < base + oldWindow; s++) {
             int i = (int) (s % oldWindow);
+            int j = (int) (s % window());
             if ((old[i >>> 6] & (1L << (i & 63))) != 0) {
-                int j = (int) (s % window());
                 bits[j >>> 6] |= 1L << (j & 63);
+            }
+            if ((oldExcused[i >>> 6] & (1L << (i & 63))) != 0) {
+                excused[j >>> 6] |= 1L << (j & 63);
             }
         }
     }
@@ -149,9 +215,10 @@ public final class SequenceTracker {
     }
 
     private void advanceBase() {
-        while (base <= highest && received(base)) {
+        while ((base <= highest && received(base)) || isExcused(base)) {
             int index = (int) (base % window());
             bits[index >>> 6] &= ~(1L << (index & 63));
+            excused[index >>> 6] &= ~(1L << (index & 63));
             base++;
         }
     }

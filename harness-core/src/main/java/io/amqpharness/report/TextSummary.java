@@ -65,6 +65,9 @@ public final class TextSummary {
             } else if (s.publishing().mandatory()) {
                 p.append("  returned ").append(Format.count(c.returned()));
             }
+            if (r.unsentAtStop() > 0) {
+                p.append("  due but not sent at stop ").append(Format.count(r.unsentAtStop()));
+            }
             line(b, "Messages");
             line(b, "%s", p);
         } else {

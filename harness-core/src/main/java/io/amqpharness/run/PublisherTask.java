@@ -99,15 +99,26 @@ final class PublisherTask implements Runnable {
                 ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
         String[] keys = c.randomKeys().orElse(null);
         long seq = 0;
+        long sent = 0;
+        long unsentIntended = 0; // a message whose intended time was taken but that was not sent
+        boolean unsent = false;
         while (seq < limit && active()) {
             long intended = 0;
             if (p != null) {
                 intended = p.nextIntendedNanos();
+                unsentIntended = intended;
+                unsent = true;
+                if (intended - clock.nanoTime() > 0) {
+                    link.aboutToWait();
+                }
                 if (control.pastTimeLimit(intended) || !sleepUntil(intended)) {
                     break;
                 }
             }
             seq++;
+            if (t != null && !t.hasCapacity(seq)) {
+                link.aboutToWait();
+            }
             if (t != null && !t.awaitCapacity(seq, publishing)) {
                 if (t.failure() != null) {
                     control.fail(t.failure().getMessage());
@@ -131,13 +142,39 @@ final class PublisherTask implements Runnable {
                 }
                 break; // the link was closed because the run is stopping
             }
+            unsent = false;
+            sent++;
             c.counters().published.increment();
             if (p != null) {
                 c.publishDelay().recordNanos(Math.max(0, now - intended));
             }
         }
+        if (p != null && sent < limit) {
+            recordUnsent(p, unsent ? unsentIntended : p.nextIntendedNanos(), limit - sent);
+        }
         if (control.failure() == null) {
             link.flush();
+        }
+    }
+
+    /**
+     * Coordinated omission at the end: messages the schedule had due before publishing stopped
+     * (and before the time limit) but that were never sent get a publish delay from their
+     * intended time to the stop, and are counted, so a stalled publisher does not look punctual.
+     *
+     * @param first     the intended time of the first message not sent, in nanoseconds
+     * @param remaining how many more messages this publisher may send ({@code --pmessages})
+     */
+    private void recordUnsent(Pacer p, long first, long remaining) {
+        long stop = c.clock().nanoTime();
+        long n = 0;
+        for (long due = first; n < remaining && due - stop < 0 && !c.control().pastTimeLimit(due);
+             due = p.nextIntendedNanos()) {
+            c.publishDelay().recordNanos(stop - due);
+            n++;
+        }
+        if (n > 0) {
+            c.control().unsentAtStop(n);
         }
     }
 
@@ -178,7 +215,7 @@ final class PublisherTask implements Runnable {
         }
         Pacer p = pacer;
         if (p != null) {
-            p.setRate(ratePerSecond);
+            p.setRate(ratePerSecond, c.clock().nanoTime()); // a lagging publisher keeps its backlog
         } else {
             startRate = ratePerSecond;
         }

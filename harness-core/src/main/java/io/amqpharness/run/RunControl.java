@@ -3,6 +3,7 @@ package io.amqpharness.run;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /** Shared state of a run: start signal, stop flags, first failure. Thread-safe. */
@@ -12,6 +13,8 @@ final class RunControl {
     private final AtomicInteger consumersToFinish;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private final Thread runner;
+    /** Messages a paced schedule had due before publishing stopped that were never sent. */
+    private final LongAdder unsentAtStop = new LongAdder();
     private volatile boolean publishing = true;
     private volatile boolean stopRequested;
     private volatile long startNanos;
@@ -100,5 +103,15 @@ final class RunControl {
 
     String failure() {
         return failure.get();
+    }
+
+    /** A publisher stopped owing {@code messages} its schedule had due (coordinated omission at the end). */
+    void unsentAtStop(long messages) {
+        unsentAtStop.add(messages);
+    }
+
+    /** Messages due but never sent, over all publishers, once they have finished. */
+    long unsentAtStop() {
+        return unsentAtStop.sum();
     }
 }

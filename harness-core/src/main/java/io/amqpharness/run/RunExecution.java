@@ -102,10 +102,11 @@ final class RunExecution {
         }
         control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
         participants.publisherThreads.forEach(Thread::start);
-        awaitStopCondition(start);
-        long publishingEnd = clock.nanoTime();
+        boolean timeLimit = awaitStopCondition(start);
+        // Publishing ends when the publishers stopped: after the grace in which paced publishers
+        // that fell behind send what was due by the time limit, not when the limit was reached.
+        long publishingEnd = stopPublishers(timeLimit);
         sampler.drainingFrom(publishingEnd);
-        stopPublishers();
         long drainDeadline = clock.nanoTime() + scenario.run().drainTimeout().toNanos();
         drainConfirms(drainDeadline);
         new DeliveryDrain(scenario, driver, topology, participants, measurements, control, clock, notes)
@@ -166,7 +167,8 @@ final class RunExecution {
         }, period, period, TimeUnit.NANOSECONDS);
     }
 
-    private void awaitStopCondition(long start) {
+    /** Waits until the run should stop publishing; true if that is because the time limit was reached. */
+    private boolean awaitStopCondition(long start) {
         long deadline = scenario.run().publishingLimit().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
         boolean publisherGoal = scenario.publishing().messagesPerProducer().isPresent()
                 || scenario.publishing().publishers() == 0;
@@ -175,23 +177,23 @@ final class RunExecution {
         long nextExitCheck = start + Math.max(1_000_000_000L, scenario.run().interval().toNanos());
         while (true) {
             if (control.failure() != null || control.stopRequested()) {
-                return;
+                return false;
             }
             long now = clock.nanoTime();
             if (now - deadline >= 0) {
-                return;
+                return true;
             }
             boolean publishersDone = control.allPublishersFinished();
             if (publishersDone && scenario.publishing().publishers() > 0 && publisherGoal && !consumerGoal
                     && exitWhen.isEmpty()) {
-                return; // the drain waits for the consumers
+                return false; // the drain waits for the consumers
             }
             if (consumerGoal && control.allConsumersReachedGoal() && (publishersDone || !publisherGoal)) {
-                return;
+                return false;
             }
             if (exitWhen.isPresent() && now - nextExitCheck >= 0) {
                 if (drained(exitWhen.get(), now)) {
-                    return;
+                    return false;
                 }
                 nextExitCheck = now + 500_000_000L;
             }
@@ -214,15 +216,22 @@ final class RunExecution {
         return last != 0 && now - last >= idle;
     }
 
-    private void stopPublishers() {
-        if (scenario.publishing().paced() && scenario.run().publishingLimit().isPresent() && control.failure() == null
-                && !control.stopRequested()) {
+    /**
+     * Stops the publishers. When the time limit ended publishing, paced publishers that fell behind
+     * first get a grace period to send what was due by then; a stop for any other reason (a goal,
+     * {@code --exit-when}, a failure) stops them at once.
+     *
+     * @return when publishing stopped
+     */
+    private long stopPublishers(boolean timeLimit) {
+        if (timeLimit && scenario.publishing().paced() && control.failure() == null && !control.stopRequested()) {
             // Paced publishers stop themselves at the time limit; let late ones send what was due.
             long graceEnd = clock.nanoTime() + Math.min(scenario.run().drainTimeout().toNanos(), 5_000_000_000L);
             while (!control.allPublishersFinished() && clock.nanoTime() - graceEnd < 0 && control.failure() == null) {
                 LockSupport.parkNanos(1_000_000L);
             }
         }
+        long stopped = clock.nanoTime();
         control.stopPublishing();
         participants.publishers.forEach(PublisherTask::wake);
         for (int i = 0; i < participants.publisherThreads.size(); i++) {
@@ -234,6 +243,7 @@ final class RunExecution {
                 join(t, 5_000);
             }
         }
+        return stopped;
     }
 
     private void drainConfirms(long deadline) {
@@ -324,6 +334,7 @@ final class RunExecution {
                              long cpuNanos, List<StepResult> stepResults) {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
+        notes.addAll(measurements.clampNotes());
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().publishers() > 0) {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
@@ -361,7 +372,7 @@ final class RunExecution {
         long expected = expectedDeliveries(counts);
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
-                participants.inFlight(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
+                participants.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()));
     }

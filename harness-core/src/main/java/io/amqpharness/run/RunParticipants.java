@@ -9,7 +9,9 @@ import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.PublishSettings;
+import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.ProtocolDriver;
@@ -18,18 +20,19 @@ import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import io.amqpharness.scenario.StepSetting;
+import java.util.function.LongConsumer;
 
 /**
  * Opens a run's consumers and publishers through the driver and keeps them: links, tasks,
- * threads, confirm trackers, and one sequence checker per queue (a fanout message reaches every
+ * threads, confirm trackers, and one sequence checker per queue, or per consumer of a stream (a fanout message reaches every
  * queue, and each copy is checked on its own). Used by the runner's thread.
  */
 final class RunParticipants {
@@ -44,7 +47,8 @@ final class RunParticipants {
     private final NanoClock clock;
     private final PayloadClock payloadClock;
     private final RunControl control;
-    private final Map<String, Integrity> integrity = new HashMap<>();
+    /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
+    private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
     final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
     final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
@@ -99,7 +103,11 @@ final class RunParticipants {
                         ? Optional.of(topology.declarationFor(i)) : Optional.empty()));
         Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
                 : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L), clock));
-        Integrity checker = integrity.computeIfAbsent(queue, q -> new Integrity(measurements.counters(), runId + "-p"));
+        // Competing consumers of a queue share its checker; every consumer of a stream reads every
+        // message, from wherever it starts, so each has its own.
+        boolean stream = scenario.topology().queueType() == QueueType.STREAM;
+        Integrity checker = integrity.computeIfAbsent(stream ? queue + "\u0000" + i : queue,
+                q -> new Integrity(measurements.counters(), runId + "-p", stream));
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
     }
@@ -123,16 +131,18 @@ final class RunParticipants {
         OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
         int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
                 .map(Double::intValue).orElse(window.orElse(1));
+        String publisherId = runId + "-p" + i;
+        LongConsumer refused = seq -> excuse(publisherId, seq);
         Optional<ConfirmTracker> tracker = window.isPresent()
                 ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
                         p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
-                        clock))
+                        clock, refused))
                 : Optional.empty();
         tracker.ifPresent(trackers::add);
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
-                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control));
+                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused));
         String routingKey = topology.routingKey(i);
-        PublisherLink link = driver.openPublisher(new PublisherSpec(i, runId + "-p" + i,
+        PublisherLink link = driver.openPublisher(new PublisherSpec(i, publisherId,
                 connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
                 p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
         publisherLinks.add(link);
@@ -186,6 +196,12 @@ final class RunParticipants {
             int index = activePublisherIndexes.remove(activePublisherIndexes.size() - 1);
             publishers.get(index).retire();
             activePublishers--;
+        }
+        // --total-rate is over the publishers running now: split it again.
+        OptionalDouble total = scenario.publishing().totalRate();
+        if (total.isPresent() && activePublishers > 0) {
+            rate = total.getAsDouble() / activePublishers;
+            activePublisherIndexes.forEach(i -> publishers.get(i).setRate(rate));
         }
     }
 
@@ -244,6 +260,13 @@ final class RunParticipants {
             sum += t.pending();
         }
         return sum;
+    }
+
+    /** A message the broker refused reaches no consumer: no checker may count it as lost. */
+    private void excuse(String publisherId, long seq) {
+        for (Integrity checker : integrity.values()) {
+            checker.excuse(publisherId, seq);
+        }
     }
 
     /** Sequences missing below the highest received, over every queue and publisher. */

@@ -26,6 +26,10 @@ import java.util.OptionalLong;
  *                            loop whose latency excludes the time spent waiting to send
  * @param counts              message counts over the whole run
  * @param unconfirmedAtStop   messages still awaiting a verdict when the run ended
+ * @param unsentAtStop        messages a paced schedule had due before publishing stopped (and
+ *                            before the time limit) that were never sent, for example behind a
+ *                            full confirm window; their publish delay, from the intended time to
+ *                            the stop, is in the publish-delay histogram. Always 0 when unpaced
  * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell
  * @param expectedDeliveries  how many of this run's messages consumers should have received when
  *                            the topology routes each to exactly one consumed queue (confirmed
@@ -53,6 +57,7 @@ public record RunResult(
         boolean paced,
         CountSnapshot counts,
         long unconfirmedAtStop,
+        long unsentAtStop,
         OptionalLong leftInQueues,
         OptionalLong expectedDeliveries,
         Rates rates,
@@ -127,11 +132,13 @@ public record RunResult(
 
     /**
      * The largest value each percentile of a metric reached in any one reporting interval ("max
-     * 99th over 15 s intervals", as the seed reports put it). Every interval counts, the draining
-     * ones included: their latencies belong to messages published during the run.
+     * 99th over 15 s intervals", as the seed reports put it). Every measured interval counts, the
+     * draining ones included (their latencies belong to messages published during the run); the
+     * {@code --warmup} intervals do not, as they are left out of every other result.
      */
     public LatencySummary maxOverIntervals(Metric metric) {
-        return LatencySummary.maxOf(intervals.stream().map(i -> i.latency(metric)).toList());
+        return LatencySummary.maxOf(intervals.stream().filter(i -> i.phase() != IntervalStats.Phase.WARMUP)
+                .map(i -> i.latency(metric)).toList());
     }
 
     /** True if the run ended because something failed. */

@@ -29,6 +29,8 @@ final class StepController implements RunListener {
     private final List<IntervalStats> intervals = new ArrayList<>();
     private int step;
     private long stepStartNanos;
+    /** When the first step began: the end of the warm-up (0 without one). Steps are timed from it. */
+    private long firstStepStartNanos;
     private CountSnapshot countsAtStart = CountSnapshot.ZERO;
     private CountSnapshot lastTotal = CountSnapshot.ZERO;
     private boolean finished;
@@ -51,12 +53,13 @@ final class StepController implements RunListener {
         if (stats.phase() == IntervalStats.Phase.WARMUP) {
             countsAtStart = stats.total();
             stepStartNanos = stats.elapsed().toNanos();
+            firstStepStartNanos = stepStartNanos;
             return;
         }
         interval.forEach((m, h) -> histograms.get(m).add(h));
         intervals.add(stats);
         long elapsed = stats.elapsed().toNanos();
-        if (elapsed >= (long) (step + 1) * stepNanos && step + 1 < plan.count()) {
+        if (elapsed - firstStepStartNanos >= (long) (step + 1) * stepNanos && step + 1 < plan.count()) {
             close(elapsed);
             step++;
             apply(step);

@@ -3,6 +3,8 @@ package io.amqpharness.run;
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.scenario.TopologySettings;
 import io.amqpharness.spi.TopologyPlan;
 import java.util.ArrayList;
@@ -96,8 +98,27 @@ final class TopologyPlanner {
                 || s.publishing().properties().expiration().isPresent();
     }
 
-    /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
+    /**
+     * How many deliveries of each message consumers should see, when routing is known: the
+     * consumed queues it reaches, times the consumers of each for streams (each reads everything,
+     * when all read from the start: no offset or {@code first}, and no step changes consumers).
+     */
     private static OptionalInt copies(Scenario s, List<String> queues) {
+        OptionalInt queueCopies = queueCopies(s, queues);
+        if (!isStream(s) || queueCopies.isEmpty()) {
+            return queueCopies;
+        }
+        int consumers = s.consuming().consumerChannels();
+        boolean fromStart = s.consuming().streamOffset().map(o -> o instanceof StreamOffset.First).orElse(true);
+        boolean consumerSteps = s.run().steps().map(p -> p.max(StepSetting.CONSUMERS).isPresent()).orElse(false);
+        if (!fromStart || consumerSteps || consumers % queues.size() != 0) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(queueCopies.getAsInt() * (consumers / queues.size()));
+    }
+
+    /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
+    private static OptionalInt queueCopies(Scenario s, List<String> queues) {
         TopologySettings t = s.topology();
         int publishers = s.publishing().publishers();
         if (publishers == 0 || t.randomRoutingKey() || s.consuming().consumerChannels() < queues.size()

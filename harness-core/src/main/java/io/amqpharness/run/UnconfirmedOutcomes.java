@@ -1,17 +1,22 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
+import java.util.function.LongConsumer;
 
 /** Outcome listener of a publisher without confirms: only returns and failures can arrive. */
 final class UnconfirmedOutcomes implements PublishOutcomeListener {
     private final Counters counters;
     private final RunControl control;
+    private final LongConsumer refused;
 
-    UnconfirmedOutcomes(Counters counters, RunControl control) {
+    /** @param refused told the sequence of each returned message, which no consumer will see */
+    UnconfirmedOutcomes(Counters counters, RunControl control, LongConsumer refused) {
         this.counters = counters;
         this.control = control;
+        this.refused = refused;
     }
 
     @Override
@@ -22,6 +27,9 @@ final class UnconfirmedOutcomes implements PublishOutcomeListener {
     @Override
     public void returned(byte[] body, int offset, int length) {
         counters.returned.increment();
+        if (length >= PayloadCodec.HEADER_BYTES) {
+            refused.accept(PayloadCodec.sequence32(body, offset));
+        }
     }
 
     @Override

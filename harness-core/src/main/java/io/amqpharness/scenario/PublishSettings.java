@@ -89,9 +89,11 @@ public record PublishSettings(
         if (!variableRate.isEmpty()) {
             return Optional.of(variableRate);
         }
+        // With no publisher at the start (a producers step adds them), the run splits the total
+        // rate over those it adds; the schedule still makes them paced.
         OptionalDouble rate = ratePerProducer.isPresent() ? ratePerProducer
-                : totalRate.isPresent() && publishers() > 0
-                ? OptionalDouble.of(totalRate.getAsDouble() / publishers()) : OptionalDouble.empty();
+                : totalRate.isPresent() ? OptionalDouble.of(totalRate.getAsDouble() / Math.max(1, publishers()))
+                : OptionalDouble.empty();
         return rate.isPresent()
                 ? Optional.of(List.of(new RateStep(rate.getAsDouble(), Duration.ofDays(365 * 100L))))
                 : Optional.empty();

@@ -216,7 +216,10 @@ public enum Setting {
             .help("Intended rate over all publishers, split evenly between them.")
             .read(s -> s.publishing().totalRate()).apply(Scenario.Builder::totalRate)
             .doc("",
-                "intended rate over all publishers, split evenly")),
+                "intended rate over all publishers, split evenly (with a `producers` step, over the publishers "
+                + "each step runs). Publishers start in phase, so 10 publishers at 100/s each send together 100 "
+                + "times a second: the total arrives in bursts of 10. Add `--producer-random-start-delay` of one "
+                + "message interval (`10ms` here) to stagger them")),
     VARIABLE_RATE(option(PUBLISHING, ValueType.RATE_STEPS, "--variable-rate").label("RATE:DURATION[,...]")
             .help("Per-publisher rates that follow each other and repeat, e.g. 100:60s,1000:10s "
                     + "(a bare number of seconds works too); 0 pauses.")
@@ -246,7 +249,8 @@ public enum Setting {
             .read(s -> s.publishing().txSize()).apply(Scenario.Builder::txSize)
             .doc("off",
                 "AMQP 0.9.1 transactions: commit every N messages (and the rest at the end). The commit is the "
-                + "confirm: each message's confirm latency is its wait for the commit")),
+                + "confirm: each message's confirm latency is its wait for the commit, and messages whose commit "
+                + "takes longer than `--confirm-timeout` count as timed out")),
     FLAG(option(PUBLISHING, ValueType.FLAG, "-f", "--flag").label("FLAG")
             .help("persistent and/or mandatory; repeat the option for both.")
             .repeatable().read(s -> s.publishing().flags().stream().sorted().toList())
@@ -317,7 +321,9 @@ public enum Setting {
             .read(s -> s.consuming().ackTimeout()).apply(Scenario.Builder::ackTimeout)
             .doc("off",
                 "acknowledge what is pending once the oldest unacknowledged message has waited this long, even "
-                + "if fewer than N arrived (\"every 10 messages or 50 ms\")")),
+                + "if fewer than N arrived (\"every 10 messages or 50 ms\"). The timer starts with the run's "
+                + "consumers: with a `consumers` step whose first value is 0, it does not run, and consumers added "
+                + "later acknowledge every N messages only")),
     NACK_RATE(option(CONSUMING, ValueType.DECIMAL, "--nack-rate").label("PERCENT")
             .help("Negatively acknowledge this share of deliveries.")
             .read(s -> unless(s.consuming().nackPercent(), 0.0)).apply(Scenario.Builder::nackRate)
@@ -413,12 +419,16 @@ public enum Setting {
                 "change a setting while the run goes on, every `--step-duration`: `rate`, `confirm`, `qos`, "
                 + "`multi-ack-every`, `producers` or `consumers`. Repeat for several settings; they change "
                 + "together, so each lists as many values. The first step's values replace the plain options (do "
-                + "not give both). Changes take effect live: rates from the next message, confirm windows at once, "
-                + "a new prefetch by subscribing again on the same channel (AMQP 0.9.1) or by changing the credit "
-                + "granted (AMQP 1.0), publishers and consumers opened or closed (a consumer that leaves first "
-                + "handles and acknowledges what the broker already gave it, so its messages do not come back "
-                + "redelivered). Results are reported per step (a table like the seed reports', in `result.json` "
-                + "and in `report.html`). Without `--time`, the run ends after its last step")),
+                + "not give both). Changes take effect live: rates from the step's time (a publisher behind "
+                + "schedule still owes its backlog at the old rate; a publisher waiting for its next message at "
+                + "the old rate sees a higher rate only when that message is due, then sends what the new rate had "
+                + "due since the step back to back, so at low rates an increase shows up one interval late in the "
+                + "progress lines), confirm windows at once, a new prefetch by subscribing again on the same "
+                + "channel (AMQP 0.9.1) or by changing the credit granted (AMQP 1.0), publishers and consumers "
+                + "opened or closed (a consumer that leaves first handles and acknowledges what the broker already "
+                + "gave it, so its messages do not come back redelivered). Results are reported per step (a table "
+                + "like the seed reports', in `result.json` and in `report.html`). Steps are timed from the end of "
+                + "`--warmup`. Without `--time`, the run ends after its last step")),
     STEP_DURATION(option(RUN_CONTROL, ValueType.DURATION, "--step-duration").label("DURATION")
             .help("How long each step lasts (rounded up to whole intervals), e.g. 5m.")
             .read(s -> s.run().steps().map(StepPlan::stepDuration)).apply(Scenario.Builder::stepDuration)

@@ -19,6 +19,15 @@ public interface PublisherLink extends AutoCloseable {
     void send(long seq, byte[] body, String routingKey);
 
     /**
+     * The publisher is about to wait: for its next intended send time, or for room in its confirm
+     * window. A driver that holds sent messages back to write several with one socket write
+     * writes them now, so no message waits longer than the publisher's own pause. Default:
+     * nothing (the driver writes each message as it is sent).
+     */
+    default void aboutToWait() {
+    }
+
+    /**
      * Completes what the link holds open (a transaction) so that every message sent so far gets
      * its outcome. Called once, after the last send. Default: nothing to do.
      */

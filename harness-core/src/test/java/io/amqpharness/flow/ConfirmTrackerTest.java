@@ -74,6 +74,23 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void refusedMessagesAreReportedSoConsumersDoNotExpectThem() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(10, 10, 5_000_000_000L, counters, latency, clock, refused::add);
+        for (long s = 1; s <= 6; s++) {
+            send(t, s);
+        }
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 5, 0);
+        t.returned(body, 0, body.length);
+        t.settled(2, true, PublishOutcome.NACKED);
+        t.settled(3, false, PublishOutcome.CONFIRMED);
+        t.settled(4, false, PublishOutcome.RELEASED);
+        t.settled(6, true, PublishOutcome.CONFIRMED);
+        assertThat(refused).containsExactly(1L, 2L, 4L, 5L);
+    }
+
+    @Test
     void returnedMessageIsCountedAsReturnedWhenItsAckArrives() {
         ConfirmTracker t = tracker(10);
         send(t, 1);

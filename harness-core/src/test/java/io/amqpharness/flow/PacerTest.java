@@ -43,6 +43,42 @@ class PacerTest {
     }
 
     @Test
+    void aRateStepKeepsALaggingPublishersBacklogAtTheOldRate() {
+        // 10k/s from 0; the publisher is 1,000 messages in (100 ms) when a step at 10 s sets 1k/s:
+        // everything due before 10 s stays due at 10k/s, and 1k/s starts at 10 s.
+        for (double newRate : new double[] {1_000, 20_000}) {
+            Pacer p = new Pacer(10_000, 0);
+            for (int i = 0; i < 1_000; i++) {
+                p.nextIntendedNanos();
+            }
+            p.setRate(newRate, 10_000_000_000L);
+            long owed = 0;
+            long t;
+            while ((t = p.nextIntendedNanos()) < 10_000_000_000L) {
+                owed++;
+            }
+            assertThat(owed).as("backlog when stepped to %s/s", newRate).isEqualTo(99_000);
+            assertThat(t).isEqualTo(10_000_000_000L);
+            assertThat(p.nextIntendedNanos()).isEqualTo(10_000_000_000L + (long) (1e9 / newRate));
+        }
+    }
+
+    @Test
+    void aRateStepDuringAPauseKeepsWhatTheStepsAfterThePauseOwe() {
+        Pacer p = new Pacer(java.util.List.of(
+                new io.amqpharness.scenario.RateStep(0, java.time.Duration.ofSeconds(5)),
+                new io.amqpharness.scenario.RateStep(1_000, java.time.Duration.ofSeconds(100))), 0);
+        p.setRate(10, 8_000_000_000L);
+        long owed = 0;
+        long t;
+        while ((t = p.nextIntendedNanos()) < 8_000_000_000L) {
+            owed++;
+        }
+        assertThat(owed).as("5 s to 8 s at 1k/s").isEqualTo(3_000);
+        assertThat(t).isEqualTo(8_000_000_000L);
+    }
+
+    @Test
     void variableRateStepsRepeatAndZeroPauses() {
         Pacer p = new Pacer(java.util.List.of(
                 new io.amqpharness.scenario.RateStep(2, java.time.Duration.ofSeconds(1)),

@@ -73,4 +73,50 @@ class SequenceTrackerTest {
         // Jump close to the wrap through losses is impractical; check extension keeps continuity instead.
         assertThat(PayloadCodec.extend(0, 0xFFFF_FFFFL)).isEqualTo(1L << 32);
     }
+
+    @Test
+    void aReaderThatStartsMidStreamExpectsSequencesFromItsFirstArrival() {
+        SequenceTracker fromOne = new SequenceTracker();
+        SequenceTracker fromFirst = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), true);
+        for (long s = 901; s <= 1_000; s++) {
+            fromOne.arrive(s, false);
+            assertThat(fromFirst.arrive(s, false)).isEqualTo(Arrival.FIRST);
+        }
+        assertThat(fromOne.missing()).as("a reader expected to see everything").isEqualTo(900);
+        assertThat(fromFirst.missing()).isZero();
+        fromFirst.arrive(1_002, false);
+        assertThat(fromFirst.missing()).as("a gap after the first arrival is still a loss").isEqualTo(1);
+        assertThat(fromFirst.arrive(950, false)).isEqualTo(Arrival.DUPLICATE);
+    }
+
+    @Test
+    void refusedSequencesAreNotMissingButCountIfTheyArriveAfterAll() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s = 1; s <= 10; s++) {
+            if (s % 3 == 0) {
+                t.excuse(s); // 3, 6, 9 refused by the broker
+            } else {
+                t.arrive(s, false);
+            }
+        }
+        assertThat(t.missing()).isZero();
+        t.excuse(12);
+        assertThat(t.arrive(12, false)).as("refused by one queue, delivered by another").isEqualTo(Arrival.FIRST);
+        t.arrive(13, false);
+        assertThat(t.missing()).as("11 is a real gap").isEqualTo(1);
+    }
+
+    @Test
+    void aRefusalTakesBackASequenceDeclaredLost() {
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        long far = SequenceTracker.MAX_WINDOW + 10L;
+        for (long s = 2; s <= far; s++) {
+            t.arrive(s, false);
+        }
+        assertThat(lost.sum()).isEqualTo(1);
+        t.excuse(1);
+        assertThat(lost.sum()).isZero();
+        assertThat(t.missing()).isZero();
+    }
 }

@@ -167,6 +167,65 @@ class LoadRunnerTest {
     }
 
     @Test
+    void warmUpIntervalsAreLeftOutOfTheHighestValuesOverIntervals() {
+        RunResult r = new LoadRunner(scenario().rate(1_000).warmup(Duration.ofMillis(500)).time(Duration.ofMillis(1_000))
+                .build()).run();
+        assertThat(r.intervals()).anySatisfy(i -> assertThat(i.phase()).isEqualTo(IntervalStats.Phase.WARMUP));
+        assertThat(r.maxOverIntervals(Metric.END_TO_END).count())
+                .as("the intervals' counts add up to the measured messages, as for the whole run")
+                .isEqualTo(r.latency(Metric.END_TO_END).count());
+    }
+
+    @Test
+    void aTotalRateIsSplitOverThePublishersEachStepRuns() {
+        // 200/s in total over 1, then 4, then 0, then 2 publishers: every step sends about 200/s (a
+        // step that kept the first step's per-publisher rate sent 800/s with 4 publishers) and one
+        // that starts with none still paces those added later.
+        RunResult r = new LoadRunner(scenario().totalRate(200)
+                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 1, 4, 0, 2)
+                .stepDuration(Duration.ofMillis(1_000)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.steps()).hasSize(4);
+        for (int i : new int[] {0, 1, 3}) {
+            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(120L, 260L);
+        }
+        RunResult fromNone = new LoadRunner(scenario().totalRate(200)
+                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 0, 2)
+                .stepDuration(Duration.ofMillis(1_000)).build()).run();
+        assertThat(fromNone.paced()).isTrue();
+        assertThat(fromNone.steps().get(1).counts().published()).as("paced at 200/s, not flat out")
+                .isBetween(120L, 260L);
+    }
+
+    @Test
+    void messagesDueButNotSentWhenPublishingStopsAreCountedAndDelayed() {
+        // The broker never confirms: 20 messages fill the window, the other 180 of the 200 due
+        // in the second at 200/s are never sent. They must not vanish from the publish delay.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
+        RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(1)).confirm(20)
+                .drainTimeout(Duration.ofMillis(300)).build()).run();
+        assertThat(r.counts().published()).isEqualTo(20);
+        assertThat(r.unsentAtStop()).as("due before the time limit, never sent").isEqualTo(180);
+        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).as("every message due has a publish delay")
+                .isEqualTo(200);
+        assertThat(r.publishDelay().max()).as("message 21, due at 100 ms, waited until the stop, after 1 s")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(890));
+        assertThat(io.amqpharness.report.TextSummary.format(r)).contains("due but not sent at stop 180");
+    }
+
+    @Test
+    void stepsAreTimedFromTheEndOfTheWarmUp() {
+        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(700))
+                .step(io.amqpharness.scenario.StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(1_000))
+                .build()).run();
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.steps().get(0).start()).as("the first step starts when the warm-up ends")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(700));
+        assertThat(r.steps().get(0).length()).as("a whole step, not what was left after the warm-up")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(1_000));
+    }
+
+    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())

@@ -103,7 +103,7 @@ public final class SyntheticRun {
         }
         long n = total.published();
         result = new RunResult("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT,
-                Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1), true, total, 0, OptionalLong.of(0),
+                Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1), true, total, 0, 0, OptionalLong.of(0),
                 OptionalLong.of(n), new Rates(n / (double) seconds, n / (double) seconds, n / (double) seconds, n / (seconds + 1.0)),
                 latency, new LatencyHistograms(cumulative), intervals, steps,
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),

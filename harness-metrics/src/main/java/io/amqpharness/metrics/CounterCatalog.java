@@ -12,6 +12,7 @@ import java.util.function.ToLongFunction;
  * The exported message counters: one per {@code long} field of {@link CountSnapshot}, named
  * {@code harness_<field in snake case>_total}. A count added to {@code CountSnapshot} is exported
  * without any change here; giving it a better description is one line in {@link #DESCRIPTIONS}.
+ * Counts that can go down ({@link #NOT_COUNTERS}) are gauges, registered by {@link RunMetrics}.
  */
 final class CounterCatalog {
     /** Prometheus HELP text per {@code CountSnapshot} field. */
@@ -28,8 +29,13 @@ final class CounterCatalog {
             Map.entry("redelivered", "Deliveries flagged as redelivered"),
             Map.entry("clockSkew", "Deliveries whose timestamp lay in the future, left out of latency"),
             Map.entry("foreign", "Deliveries of messages this run did not publish"),
-            Map.entry("lost", "Messages confirmed or sent but never delivered"),
             Map.entry("duplicated", "Messages delivered more than once"));
+
+    /**
+     * Counts that can decrease, so cannot be Prometheus counters: {@code lost} takes back sequences
+     * that arrive late, and the run's end replaces it by the final gap count.
+     */
+    static final java.util.Set<String> NOT_COUNTERS = java.util.Set.of("lost");
 
     /** One counter: its Micrometer name, description and how to read it from the totals. */
     record Counter(String name, String description, ToLongFunction<CountSnapshot> read) {
@@ -41,7 +47,7 @@ final class CounterCatalog {
     static List<Counter> counters() {
         List<Counter> out = new ArrayList<>();
         for (RecordComponent c : CountSnapshot.class.getRecordComponents()) {
-            if (c.getType() != long.class) {
+            if (c.getType() != long.class || NOT_COUNTERS.contains(c.getName())) {
                 continue;
             }
             String description = DESCRIPTIONS.getOrDefault(c.getName(), "Messages counted as " + words(c.getName()));

@@ -22,6 +22,7 @@ final class RunMetrics implements RunListener {
     private final LatencyCollector latency;
     private volatile CountSnapshot totals = CountSnapshot.ZERO;
     private volatile long inFlight;
+    private volatile long unsentAtStop;
 
     RunMetrics(PrometheusMeterRegistry registry, Map<String, String> tags) {
         this.registry = registry;
@@ -32,6 +33,12 @@ final class RunMetrics implements RunListener {
         }
         Gauge.builder("harness.in_flight", this, m -> m.inFlight)
                 .description("Messages awaiting a publisher confirm").register(registry);
+        Gauge.builder("harness.lost", this, m -> m.totals.lost())
+                .description("Sequences missing now: declared lost while the run goes on, less those that arrived"
+                        + " late; after the run, the final gap count").register(registry);
+        Gauge.builder("harness.unsent_at_stop", this, m -> m.unsentAtStop)
+                .description("Messages a paced schedule had due when publishing stopped but that were never sent"
+                        + " (set at the end of the run)").register(registry);
         this.latency = new LatencyCollector(tags);
         registry.getPrometheusRegistry().register(latency);
     }
@@ -62,5 +69,6 @@ final class RunMetrics implements RunListener {
     public void finished(RunResult result) {
         totals = result.counts();
         inFlight = result.unconfirmedAtStop();
+        unsentAtStop = result.unsentAtStop();
     }
 }

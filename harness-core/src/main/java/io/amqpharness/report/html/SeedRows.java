@@ -59,7 +59,7 @@ final class SeedRows {
         long count = 0;
         for (JsonNode i : r.path("intervals")) {
             JsonNode l = i.path("latency").path("endToEnd");
-            if (l.path("count").asLong() == 0) {
+            if (l.path("count").asLong() == 0 || "warmup".equals(i.path("phase").asText())) {
                 continue;
             }
             count += l.path("count").asLong();

@@ -54,6 +54,7 @@ final class Tables {
             h.append(kv(Html.words(c.getKey()), Html.value(c.getValue()), ""));
         }
         h.append(kv("unconfirmed at stop", Html.value(r.path("unconfirmedAtStop")), ""));
+        h.append(kv("due but not sent at stop", Html.value(r.path("unsentAtStop")), ""));
         h.append(kv("left in queues", Html.value(r.path("leftInQueues")), ""));
         long unaccounted = r.path("unaccountedPublished").asLong();
         h.append(kv("unaccounted for", Html.value(r.path("unaccountedPublished")), unaccounted != 0 ? "bad" : ""));
