@@ -1,6 +1,5 @@
 package io.amqpharness.measure;
 
-import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -17,8 +16,12 @@ import java.util.concurrent.atomic.LongAdder;
 public final class SequenceTracker {
     /** Largest reordering distance tracked exactly, in messages. */
     public static final int MAX_WINDOW = 1 << 16;
-    /** Sequences remembered as lost so that a late arrival is not taken for a duplicate. */
-    static final int MAX_REMEMBERED_LOST = 1 << 20;
+    /**
+     * Ranges of lost sequences remembered so that a late arrival is not taken for a duplicate:
+     * 16 bytes per separate gap, so a contiguous loss of any length costs 16 bytes and the most a
+     * tracker holds (a million separate gaps) is 16 MiB.
+     */
+    static final int MAX_REMEMBERED_LOST_RANGES = 1 << 20;
     private static final int INITIAL_WINDOW = 1 << 10;
 
     /** How a delivery relates to what arrived before. */
@@ -39,7 +42,7 @@ public final class SequenceTracker {
     /** Every sequence below {@code base} has arrived or is in {@link #declaredLost}. */
     private long base = 1;
     private long highest;
-    private final TreeSet<Long> declaredLost = new TreeSet<>();
+    private final LostRanges declaredLost = new LostRanges(MAX_REMEMBERED_LOST_RANGES);
     private long lostCount;
     private final LongAdder lostCounter;
     private final boolean fromFirstArrival;
@@ -174,12 +177,11 @@ public final class SequenceTracker {
     }
 
     private void ensureCovers(long seq) {
-        while (seq >= base + window()) {
-            if (window() < MAX_WINDOW) {
-                grow();
-            } else {
-                giveUpOnBase();
-            }
+        while (seq >= base + window() && window() < MAX_WINDOW) {
+            grow();
+        }
+        if (seq >= base + window()) {
+            giveUpBelow(seq - window() + 1);
         }
     }
 
@@ -202,15 +204,32 @@ public final class SequenceTracker {
         }
     }
 
-    /** The lowest missing sequence is too far behind: declare it lost and move on. */
-    private void giveUpOnBase() {
-        lostCount++;
-        lostCounter.increment();
-        if (declaredLost.size() >= MAX_REMEMBERED_LOST) {
-            declaredLost.pollFirst();
+    /**
+     * The window has to start at {@code newBase} to hold a new arrival: every sequence below it
+     * that neither arrived nor was excused is declared lost, in ranges; the sequences beyond the
+     * window (a jump of millions) are one range, with no loop over them.
+     */
+    private void giveUpBelow(long newBase) {
+        long lost = 0;
+        long inWindowEnd = Math.min(newBase, base + window());
+        long runStart = base;
+        for (long s = base; s < inWindowEnd; s++) {
+            int index = (int) (s % window());
+            long mask = 1L << (index & 63);
+            boolean accounted = (bits[index >>> 6] & mask) != 0 || (excused[index >>> 6] & mask) != 0;
+            bits[index >>> 6] &= ~mask;
+            excused[index >>> 6] &= ~mask;
+            if (accounted) {
+                declaredLost.add(runStart, s);
+                lost += s - runStart;
+                runStart = s + 1;
+            }
         }
-        declaredLost.add(base);
-        base++;
+        declaredLost.add(runStart, newBase);
+        lost += newBase - runStart;
+        lostCount += lost;
+        lostCounter.add(lost);
+        base = newBase;
         advanceBase();
     }
 

@@ -119,4 +119,43 @@ class SequenceTrackerTest {
         assertThat(lost.sum()).isZero();
         assertThat(t.missing()).isZero();
     }
+
+    @Test
+    void aJumpOfMillionsIsOneLostRangeWhoseSequencesCanStillArriveLate() {
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        t.arrive(1, false);
+        long jump = 5_000_000L;
+        t.arrive(jump, false);
+        // Everything between 1 and the window below the jump was given up on, in one step.
+        long givenUp = jump - SequenceTracker.MAX_WINDOW - 1;
+        assertThat(t.declaredLost()).isEqualTo(givenUp);
+        assertThat(lost.sum()).isEqualTo(givenUp);
+        assertThat(t.missing()).isEqualTo(jump - 2);
+        // The oldest of them is still remembered: it arrives late, not as a duplicate.
+        assertThat(t.arrive(2, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(2_500_000L, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(2_500_000L, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.declaredLost()).isEqualTo(givenUp - 2);
+        assertThat(lost.sum()).isEqualTo(givenUp - 2);
+        assertThat(t.missing()).isEqualTo(jump - 4);
+    }
+
+    @Test
+    void lossesBetweenArrivalsAreDeclaredAsTheWindowMovesPastThem() {
+        SequenceTracker t = new SequenceTracker();
+        // Every third sequence never comes, far past the window: each gap is declared lost once.
+        long top = 3L * SequenceTracker.MAX_WINDOW;
+        for (long s = 1; s <= top; s++) {
+            if (s % 3 != 0) {
+                t.arrive(s, false);
+            }
+        }
+        // top itself is a multiple of 3: the highest to arrive is top - 1.
+        assertThat(t.missing()).isEqualTo(top / 3 - 1);
+        assertThat(t.declaredLost()).isBetween(top / 3 - SequenceTracker.MAX_WINDOW / 3 - 1, top / 3 - 1);
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(top - 3, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.missing()).isEqualTo(top / 3 - 3);
+    }
 }
