@@ -4,6 +4,7 @@ import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadCodec;
+import io.amqpharness.measure.SequenceRanges;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +29,8 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     private static final long TIMED_OUT = 1L << 61;
     private static final long SEQ_MASK = TIMED_OUT - 1;
     private static final long PARK_NANOS = 10_000_000L;
+    /** Timed-out messages remembered apart once their slot is reused: 16 bytes per separate range. */
+    private static final int MAX_OVERDUE_RANGES = 1 << 16;
 
     private final Counters counters;
     private final LatencyRecorder confirmLatency;
@@ -45,6 +48,12 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     private final LongConsumer refused;
     /** Highest sequence covered by a multiple verdict; I/O thread only. */
     private long multipleFloor;
+    /**
+     * Timed-out messages whose slot a later message took, still owed a verdict that then counts
+     * as a late outcome. Guarded by itself; touched only once a message timed out.
+     */
+    private final SequenceRanges overdue = new SequenceRanges(MAX_OVERDUE_RANGES);
+    private volatile boolean anyOverdue;
 
     /**
      * @param window         unconfirmed messages allowed at once, at least 1
@@ -116,9 +125,30 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     /** Records that message {@code seq} is being sent now, at {@code sentAtNanos}. Publishing thread only. */
     public void register(long seq, long sentAtNanos) {
         int slot = (int) (seq & mask);
+        long previous = slots.get(slot);
+        if (previous != 0) {
+            keepOverdue(slot, previous);
+        }
         sendNanos[slot] = sentAtNanos;
         slots.set(slot, seq);
         registered = seq;
+    }
+
+    /**
+     * The slot still holds a timed-out message (only those free a slot early): remember it apart,
+     * so its verdict, when it comes, still counts as a late outcome.
+     */
+    private void keepOverdue(int slot, long previous) {
+        long seq = previous & SEQ_MASK;
+        synchronized (overdue) {
+            overdue.add(seq, seq + 1);
+            anyOverdue = true;
+        }
+        if (!slots.compareAndSet(slot, previous, 0)) {
+            synchronized (overdue) { // its verdict came meanwhile, and was counted from the slot
+                overdue.remove(seq);
+            }
+        }
     }
 
     /** Undoes {@link #register} for a message whose send failed. Publishing thread only. */
@@ -141,6 +171,13 @@ public final class ConfirmTracker implements PublishOutcomeListener {
             released += resolveCounted(s, outcome, now);
         }
         multipleFloor = Math.max(multipleFloor, seq);
+        if (anyOverdue) {
+            long late;
+            synchronized (overdue) {
+                late = overdue.removeBelow(seq + 1);
+            }
+            counters.lateOutcomes.add(late);
+        }
         release(released);
     }
 
@@ -154,7 +191,11 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         while (true) {
             long v = slots.get(slot);
             if ((v & SEQ_MASK) != seq) {
-                return 0; // already resolved, or the slot holds another message
+                // Already resolved, or the slot holds a later message: this may be a timed-out one's verdict.
+                if (anyOverdue && removeOverdue(seq)) {
+                    counters.lateOutcomes.increment();
+                }
+                return 0;
             }
             // Read the send time while the slot is still ours: once freed, a publisher may reuse it.
             long sentNanos = sendNanos[slot];
@@ -175,6 +216,12 @@ public final class ConfirmTracker implements PublishOutcomeListener {
                 refused.accept(seq);
             }
             return 1;
+        }
+    }
+
+    private boolean removeOverdue(long seq) {
+        synchronized (overdue) {
+            return overdue.remove(seq);
         }
     }
 

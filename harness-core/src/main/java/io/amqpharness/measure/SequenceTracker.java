@@ -42,7 +42,7 @@ public final class SequenceTracker {
     /** Every sequence below {@code base} has arrived or is in {@link #declaredLost}. */
     private long base = 1;
     private long highest;
-    private final LostRanges declaredLost = new LostRanges(MAX_REMEMBERED_LOST_RANGES);
+    private final SequenceRanges declaredLost = new SequenceRanges(MAX_REMEMBERED_LOST_RANGES);
     private long lostCount;
     private final LongAdder lostCounter;
     private final boolean fromFirstArrival;

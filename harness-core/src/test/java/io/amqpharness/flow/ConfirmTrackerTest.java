@@ -122,6 +122,64 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void aLateVerdictCountsAsLateEvenAfterALaterMessageTookItsSlot() {
+        ConfirmTracker t = tracker(2); // 4 slots: message 5 takes message 1's slot
+        for (long s = 1; s <= 4; s += 2) {
+            send(t, s);
+            send(t, s + 1);
+            clock.advanceMillis(5_000);
+            assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        }
+        send(t, 5); // slot of 1, timed out
+        send(t, 6); // slot of 2, timed out
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        t.settled(2, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(2);
+        t.settled(2, false, PublishOutcome.CONFIRMED); // said twice: counted once
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(2);
+        t.settled(6, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(4);
+        assertThat(counters.timedOut.sum()).isEqualTo(4);
+        assertThat(counters.confirmed.sum()).isEqualTo(2);
+    }
+
+    @Test
+    void fuzzEveryTimedOutMessageAnsweredLaterIsOneLateOutcome() {
+        ConfirmTracker t = new ConfirmTracker(4, 4, 1_000_000L, counters, latency, clock);
+        java.util.Random random = new java.util.Random(12);
+        java.util.ArrayDeque<Long> owed = new java.util.ArrayDeque<>();
+        long seq = 0;
+        for (int round = 0; round < 200_000; round++) {
+            while (t.hasCapacity(seq + 1)) {
+                seq++;
+                t.register(seq, clock.nanoTime());
+                owed.add(seq);
+            }
+            clock.advanceNanos(random.nextInt(700_000));
+            t.sweepTimeouts(clock.nanoTime());
+            int answers = Math.min(owed.size(), random.nextInt(3));
+            if (answers > 1 && random.nextBoolean()) {
+                long tag = 0;
+                for (int i = 0; i < answers; i++) {
+                    tag = owed.poll();
+                }
+                t.settled(tag, true, PublishOutcome.CONFIRMED);
+            } else {
+                for (int i = 0; i < answers; i++) {
+                    t.settled(owed.poll(), false, PublishOutcome.CONFIRMED);
+                }
+            }
+        }
+        while (!owed.isEmpty()) {
+            t.settled(owed.poll(), false, PublishOutcome.CONFIRMED);
+        }
+        assertThat(counters.timedOut.sum()).isGreaterThan(10_000);
+        assertThat(counters.confirmed.sum() + counters.timedOut.sum()).isEqualTo(seq);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(counters.timedOut.sum());
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
     void windowBlocksThePublisherUntilAConfirmArrives() throws Exception {
         ConfirmTracker t = tracker(2);
         send(t, 1);

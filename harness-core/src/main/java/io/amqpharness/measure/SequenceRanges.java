@@ -3,17 +3,18 @@ package io.amqpharness.measure;
 import java.util.Arrays;
 
 /**
- * The sequences a {@link SequenceTracker} declared lost, kept as sorted, disjoint ranges
- * {@code [start, end)} in two primitive arrays: a gap of five million sequences is one range
- * (16 bytes), not five million boxed entries. Sequences are declared in increasing order, so
+ * A set of message sequences held as sorted, disjoint ranges {@code [start, end)} in two
+ * primitive arrays: a gap of five million sequences is one range (16 bytes), not five million
+ * boxed entries. It holds what a {@link SequenceTracker} declared lost and the timed-out messages
+ * a confirm tracker still expects a late verdict for. Sequences are added in increasing order, so
  * {@link #add} appends or extends the last range; {@link #remove} (a late arrival) finds its range
  * by binary search and trims or splits it.
  *
- * <p>At most {@code maxRanges} ranges are kept; beyond that the oldest range is forgotten, so a
- * very late arrival of one of its sequences looks like a duplicate. Not thread-safe: the owning
- * tracker serialises access.
+ * <p>At most {@code maxRanges} ranges are kept; beyond that the oldest range is forgotten (a very
+ * late arrival of one of its sequences is then not recognised). Not thread-safe: the owner
+ * serialises access.
  */
-final class LostRanges {
+public final class SequenceRanges {
     private static final int INITIAL_CAPACITY = 16;
 
     private final int maxRanges;
@@ -25,7 +26,7 @@ final class LostRanges {
     private int last;
 
     /** @param maxRanges ranges kept before the oldest is forgotten, at least 1 */
-    LostRanges(int maxRanges) {
+    public SequenceRanges(int maxRanges) {
         if (maxRanges < 1) {
             throw new IllegalArgumentException("maxRanges " + maxRanges + " must be at least 1");
         }
@@ -33,16 +34,21 @@ final class LostRanges {
     }
 
     /**
-     * Declares {@code [from, to)} lost. {@code from} must not be below the end of any range added
-     * before (sequences are declared in increasing order).
+     * Adds {@code [from, to)}. Sequences are added in increasing order: a range starting below the
+     * end of the last one added is ignored, and this returns false.
+     *
+     * @return whether the range was added (or was empty)
      */
-    void add(long from, long to) {
+    public boolean add(long from, long to) {
         if (to <= from) {
-            return;
+            return true;
+        }
+        if (last > first && from < ends[last - 1]) {
+            return false;
         }
         if (last > first && ends[last - 1] == from) {
             ends[last - 1] = to;
-            return;
+            return true;
         }
         if (last - first >= maxRanges) {
             first++;
@@ -53,10 +59,25 @@ final class LostRanges {
         starts[last] = from;
         ends[last] = to;
         last++;
+        return true;
     }
 
-    /** Takes one sequence back (it arrived late); false if it was not, or no longer, held as lost. */
-    boolean remove(long seq) {
+    /** Removes every sequence below {@code to}; returns how many were held. */
+    public long removeBelow(long to) {
+        long removed = 0;
+        while (last > first && ends[first] <= to) {
+            removed += ends[first] - starts[first];
+            first++;
+        }
+        if (last > first && starts[first] < to) {
+            removed += to - starts[first];
+            starts[first] = to;
+        }
+        return removed;
+    }
+
+    /** Removes one sequence (a late arrival); false if it was not, or no longer, held. */
+    public boolean remove(long seq) {
         int i = find(seq);
         if (i < 0) {
             return false;
@@ -90,13 +111,13 @@ final class LostRanges {
         return true;
     }
 
-    /** Whether {@code seq} is held as lost. */
-    boolean contains(long seq) {
+    /** Whether {@code seq} is held. */
+    public boolean contains(long seq) {
         return find(seq) >= 0;
     }
 
-    /** Ranges held now. */
-    int ranges() {
+    /** Ranges held now (0 when empty). */
+    public int ranges() {
         return last - first;
     }
 

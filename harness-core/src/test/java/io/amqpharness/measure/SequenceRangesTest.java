@@ -6,11 +6,11 @@ import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
-class LostRangesTest {
+class SequenceRangesTest {
 
     @Test
     void contiguousDeclarationsMergeIntoOneRange() {
-        LostRanges r = new LostRanges(10);
+        SequenceRanges r = new SequenceRanges(10);
         r.add(5, 10);
         r.add(10, 5_000_000);
         assertThat(r.ranges()).isEqualTo(1);
@@ -22,7 +22,7 @@ class LostRangesTest {
 
     @Test
     void removingFromTheMiddleSplitsARange() {
-        LostRanges r = new LostRanges(10);
+        SequenceRanges r = new SequenceRanges(10);
         r.add(1, 10);
         assertThat(r.remove(5)).isTrue();
         assertThat(r.remove(5)).isFalse();
@@ -36,7 +36,7 @@ class LostRangesTest {
 
     @Test
     void theOldestRangesAreForgottenBeyondTheLimit() {
-        LostRanges r = new LostRanges(3);
+        SequenceRanges r = new SequenceRanges(3);
         for (long s = 0; s < 10; s += 2) {
             r.add(s, s + 1);
         }
@@ -50,7 +50,7 @@ class LostRangesTest {
     @Test
     void agreesWithASetOfSequencesUnderRandomAddsAndRemoves() {
         Random random = new Random(19);
-        LostRanges r = new LostRanges(1 << 20);
+        SequenceRanges r = new SequenceRanges(1 << 20);
         TreeSet<Long> expected = new TreeSet<>();
         long next = 1;
         for (int round = 0; round < 20_000; round++) {
@@ -70,5 +70,28 @@ class LostRangesTest {
         for (long s = 0; s <= next; s++) {
             assertThat(r.contains(s)).as("sequence %d", s).isEqualTo(expected.contains(s));
         }
+    }
+
+    @Test
+    void removeBelowTakesAPrefixAcrossRanges() {
+        SequenceRanges r = new SequenceRanges(10);
+        r.add(1, 3);
+        r.add(5, 9);
+        r.add(20, 21);
+        assertThat(r.removeBelow(7)).isEqualTo(4); // 1, 2, 5, 6
+        assertThat(r.contains(6)).isFalse();
+        assertThat(r.contains(7)).isTrue();
+        assertThat(r.removeBelow(100)).isEqualTo(3);
+        assertThat(r.ranges()).isZero();
+    }
+
+    @Test
+    void aRangeBelowTheLastOneIsRefused() {
+        SequenceRanges r = new SequenceRanges(10);
+        r.add(10, 20);
+        assertThat(r.add(5, 6)).isFalse();
+        assertThat(r.contains(5)).isFalse();
+        assertThat(r.add(20, 21)).isTrue();
+        assertThat(r.ranges()).isEqualTo(1);
     }
 }
