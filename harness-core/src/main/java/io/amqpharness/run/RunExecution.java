@@ -332,7 +332,9 @@ final class RunExecution {
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos, List<StepResult> stepResults) {
-        CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
+        SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
+                scenario.publishing().confirms(), clock);
+        CountSnapshot counts = cut.counts().withLost(participants.missing());
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
         boolean paced = scenario.publishing().paced();
@@ -372,7 +374,7 @@ final class RunExecution {
         long expected = expectedDeliveries(counts);
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
-                participants.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
+                cut.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()));
     }
