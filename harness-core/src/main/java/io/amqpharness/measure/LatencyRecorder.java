@@ -1,16 +1,25 @@
 package io.amqpharness.measure;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * Exact latency distribution for one metric, in nanoseconds: an HdrHistogram {@link Recorder}
- * that any number of threads record into without waiting, plus the cumulative histogram of the
- * run. Values are kept with 3 significant digits from 1 ns to 1 hour; larger values are recorded
- * as 1 hour and counted in {@link #clampedCount()}.
+ * Exact latency distribution for one metric, in nanoseconds: striped HdrHistogram
+ * {@link Recorder}s that any number of threads record into without waiting, plus the cumulative
+ * histogram of the run. Values are kept with 3 significant digits from 1 ns to 1 hour; larger
+ * values are recorded as 1 hour and counted in {@link #clampedCount()}.
  *
- * <p>{@link #recordNanos} is wait-free and allocation-free; {@link #sampleInterval()} and the
- * cumulative accessors belong to a single reporting thread.
+ * <p>Threads record into one of up to {@link #MAX_STRIPES} recorders, each thread always the
+ * same one, handed out in turn as threads first record: a publisher thread and a consumer or I/O
+ * thread do not share the counters' cache lines (one recorder shared by two threads cost 130 ns
+ * per value on this project's machine, against 10 ns on one thread). A stripe's recorder is made
+ * on first use, and the interval histogram adds the stripes together, so percentiles stay exact.
+ *
+ * <p>{@link #recordNanos} is wait-free and, after a thread's first value, allocation-free;
+ * {@link #sampleInterval()} and the cumulative accessors belong to a single reporting thread.
  */
 public final class LatencyRecorder {
     /** Highest value kept exactly: one hour in nanoseconds. */
@@ -18,11 +27,22 @@ public final class LatencyRecorder {
     /** Significant decimal digits kept (relative error at most 0.1 %). */
     public static final int DIGITS = 3;
 
+    /** Recorders a metric is striped over at most: a power of two. */
+    public static final int MAX_STRIPES = 8;
+    private static final int STRIPE_MASK = MAX_STRIPES - 1;
+    private static final AtomicInteger NEXT_STRIPE = new AtomicInteger();
+    /** The stripe of each recording thread, the same for every metric. */
+    private static final ThreadLocal<Integer> STRIPE =
+            ThreadLocal.withInitial(() -> NEXT_STRIPE.getAndIncrement() & STRIPE_MASK);
+
     private final String name;
-    private final Recorder recorder = new Recorder(1, HIGHEST_NANOS, DIGITS);
+    private final AtomicReferenceArray<Recorder> stripes = new AtomicReferenceArray<>(MAX_STRIPES);
+    private final Histogram[] stripeIntervals = new Histogram[MAX_STRIPES];
     private final Histogram cumulative = new Histogram(1, HIGHEST_NANOS, DIGITS);
-    private final java.util.concurrent.atomic.LongAdder clamped = new java.util.concurrent.atomic.LongAdder();
-    private Histogram interval;
+    private final Histogram interval = new Histogram(1, HIGHEST_NANOS, DIGITS);
+    private final LongAdder clamped = new LongAdder();
+    /** When the interval in progress began, epoch milliseconds (stamped on the interval histogram). */
+    private long intervalStartMillis = System.currentTimeMillis();
 
     public LatencyRecorder(String name) {
         this.name = name;
@@ -38,15 +58,36 @@ public final class LatencyRecorder {
             clamped.increment();
             nanos = HIGHEST_NANOS;
         }
-        recorder.recordValue(nanos);
+        int stripe = STRIPE.get();
+        Recorder r = stripes.get(stripe);
+        if (r == null) {
+            r = newStripe(stripe);
+        }
+        r.recordValue(nanos);
+    }
+
+    private Recorder newStripe(int stripe) {
+        Recorder fresh = new Recorder(1, HIGHEST_NANOS, DIGITS);
+        return stripes.compareAndSet(stripe, null, fresh) ? fresh : stripes.get(stripe);
     }
 
     /**
-     * Ends the current interval: returns its histogram (valid until the next call, which reuses
-     * it) and adds it to the cumulative histogram.
+     * Ends the current interval: returns its histogram, all stripes added together (valid until
+     * the next call, which reuses it), and adds it to the cumulative histogram.
      */
     public Histogram sampleInterval() {
-        interval = recorder.getIntervalHistogram(interval);
+        interval.reset();
+        long now = System.currentTimeMillis();
+        interval.setStartTimeStamp(intervalStartMillis);
+        interval.setEndTimeStamp(now);
+        intervalStartMillis = now;
+        for (int i = 0; i < MAX_STRIPES; i++) {
+            Recorder r = stripes.get(i);
+            if (r != null) {
+                stripeIntervals[i] = r.getIntervalHistogram(stripeIntervals[i]);
+                interval.add(stripeIntervals[i]);
+            }
+        }
         cumulative.add(interval);
         return interval;
     }
