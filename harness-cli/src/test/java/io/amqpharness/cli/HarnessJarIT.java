@@ -117,6 +117,24 @@ class HarnessJarIT {
         assertThat(r.out()).doesNotContain("WARNING");
     }
 
+    @Test
+    @WithRabbitMQ
+    void ctrlCEndsWithExitCode130AndASummaryThatSaysHowFarTheRunGot(RabbitMQBroker broker) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("harness-interrupted");
+        JarRunner.Result r = JarRunner.run(Map.of(), 4_000, "--uri", broker.uri(), "-z", "60s", "-r", "200",
+                "-c", "20", "--output-dir", dir.toString());
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
+        assertThat(r.out()).containsPattern("Run [a-z0-9]{6} interrupted after [0-9.]+ s \\(publishing [0-9.]+ s of 60 s\\)")
+                .contains("Interrupted: publishing stopped early");
+        assertThat(r.out()).contains("accounting: published").doesNotContain("MISMATCH");
+        long published = number(r.out(), "\n  published ([0-9,]+)");
+        assertThat(published).isBetween(100L, 2_000L);
+        assertThat(number(r.out(), "\n  consumed ([0-9,]+)")).isEqualTo(published);
+        String json = java.nio.file.Files.readString(dir.resolve("result.json"));
+        assertThat(json).containsPattern("\"interrupted\" ?: ?true").containsPattern("\"interruptedAfter\" ?: ?\"[0-9.]+ s of 60 s\"");
+        assertThat(java.nio.file.Files.readString(dir.resolve("report.html"))).contains("Interrupted after ");
+    }
+
     private static long number(String text, String regex) {
         Matcher m = Pattern.compile(regex).matcher(text);
         assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();

@@ -26,6 +26,15 @@ final class JarRunner {
     }
 
     static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return run(env, 0, args);
+    }
+
+    /**
+     * Runs the jar and, when {@code interruptAfterMillis} is positive, sends it SIGINT (what Ctrl-C
+     * sends) that long after it started.
+     */
+    static Result run(Map<String, String> env, long interruptAfterMillis, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
         command.addAll(List.of(args));
@@ -38,6 +47,12 @@ final class JarRunner {
         pb.redirectError(err.toFile());
         long start = System.nanoTime();
         Process p = pb.start();
+        if (interruptAfterMillis > 0 && !p.waitFor(interruptAfterMillis, TimeUnit.MILLISECONDS)) {
+            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+            if (kill.waitFor() != 0) {
+                throw new AssertionError("kill -INT " + p.pid() + " failed");
+            }
+        }
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("harness.jar did not finish within 180 s: " + command);

@@ -17,8 +17,10 @@ public final class TextSummary {
     public static String format(RunResult r) {
         Scenario s = r.scenario();
         StringBuilder b = new StringBuilder(2048);
-        line(b, "Run %s %s after %s s (publishing %s s)", r.runId(), r.failed() ? "FAILED" : "finished",
-                Format.seconds(r.totalTime().toNanos()), Format.seconds(r.publishingTime().toNanos()));
+        line(b, "Run %s %s after %s s (publishing %s)", r.runId(),
+                r.failed() ? "FAILED" : r.interrupted() ? "interrupted" : "finished",
+                Format.seconds(r.totalTime().toNanos()),
+                r.interruptedAfter().orElse(Format.seconds(r.publishingTime().toNanos()) + " s"));
         line(b, "Broker    %s at %s over %s", r.broker(), s.uri().redacted(), s.protocol());
         if (!r.queues().isEmpty()) {
             line(b, "Queue     %s (%s)", String.join(", ", r.queues()), s.topology().queueType().argumentValue());

@@ -335,6 +335,10 @@ final class RunExecution {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counts = cut.counts().withLost(participants.missing());
+        if (control.stopRequested() && control.failure() == null) {
+            notes.add("Interrupted: publishing stopped early (Ctrl-C, or a stop from the library); the run then "
+                    + "drained and counted as usual.");
+        }
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
         boolean paced = scenario.publishing().paced();
@@ -376,7 +380,8 @@ final class RunExecution {
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
                 cut.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
-                driver.facts(), notes, Optional.ofNullable(control.failure()));
+                driver.facts(), notes, Optional.ofNullable(control.failure()),
+                control.stopRequested() && control.failure() == null);
     }
 
     private static double perSecond(long count, double seconds) {

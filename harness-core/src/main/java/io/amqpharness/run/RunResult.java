@@ -45,6 +45,8 @@ import java.util.OptionalLong;
  *                            address format it chose)
  * @param notes               things the reader should know (flow-control notes, drain outcome)
  * @param failure             why the run ended early, if it did
+ * @param interrupted         the run was stopped before its goal ({@link LoadRunner#stop()}, which
+ *                            Ctrl-C calls on the command line); it drained and reported as usual
  */
 public record RunResult(
         String runId,
@@ -68,7 +70,8 @@ public record RunResult(
         ClientStats client,
         Map<String, String> driverFacts,
         List<String> notes,
-        Optional<String> failure) {
+        Optional<String> failure,
+        boolean interrupted) {
 
     public RunResult {
         queues = List.copyOf(queues);
@@ -142,6 +145,34 @@ public record RunResult(
     }
 
     /** True if the run ended because something failed. */
+    /**
+     * How far an interrupted run got, for "interrupted after ...": the time against {@code --time},
+     * else the messages published against the publishers' {@code --pmessages} total, else the time
+     * alone. Empty when the run was not interrupted.
+     */
+    public Optional<String> interruptedAfter() {
+        if (!interrupted) {
+            return Optional.empty();
+        }
+        String after = seconds(publishingTime);
+        Optional<Duration> limit = scenario.run().publishingLimit();
+        if (limit.isPresent()) {
+            return Optional.of(after + " of " + seconds(limit.get()));
+        }
+        java.util.OptionalLong perProducer = scenario.publishing().messagesPerProducer();
+        if (perProducer.isPresent() && scenario.publishing().publishers() > 0) {
+            long planned = perProducer.getAsLong() * scenario.publishing().publishers();
+            return Optional.of(String.format(java.util.Locale.ROOT, "%s, %,d of %,d messages published", after,
+                    counts.published(), planned));
+        }
+        return Optional.of(after);
+    }
+
+    private static String seconds(Duration d) {
+        double s = d.toMillis() / 1000.0;
+        return String.format(java.util.Locale.ROOT, s == Math.rint(s) ? "%.0f s" : "%.1f s", s);
+    }
+
     public boolean failed() {
         return failure.isPresent();
     }

@@ -255,5 +255,28 @@ class LoadRunnerTest {
         RunResult r = runner.run();
         assertThat(r.counts().published()).isGreaterThan(0);
         assertThat(r.failure()).isEmpty();
+        assertThat(r.interrupted()).isTrue();
+        assertThat(r.interruptedAfter()).hasValueSatisfying(s -> assertThat(s).matches("[0-9.]+ s"));
+        assertThat(io.amqpharness.report.TextSummary.format(r)).contains(" interrupted after ");
+    }
+
+    @Test
+    void aStoppedRunWithATimeLimitSaysHowMuchOfItRan() {
+        LoadRunner runner = new LoadRunner(scenario().rate(50).time(Duration.ofSeconds(30)).build());
+        runner.listener(new RunListener() {
+            @Override
+            public void interval(IntervalStats stats) {
+                runner.stop();
+            }
+        });
+        RunResult r = runner.run();
+        assertThat(r.interruptedAfter()).hasValueSatisfying(s -> assertThat(s).matches("[0-9.]+ s of 30 s"));
+    }
+
+    @Test
+    void aRunThatReachesItsGoalIsNotInterrupted() {
+        RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(300)).build()).run();
+        assertThat(r.interrupted()).isFalse();
+        assertThat(r.interruptedAfter()).isEmpty();
     }
 }

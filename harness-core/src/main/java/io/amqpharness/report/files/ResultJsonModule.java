@@ -204,5 +204,8 @@ final class ResultJsonModule extends SimpleModule {
 
         @JsonProperty("failed")
         abstract boolean failed();
+
+        @JsonProperty("interruptedAfter")
+        abstract java.util.Optional<String> interruptedAfter();
     }
 }

@@ -194,6 +194,10 @@ final class Tables {
         if (failure.isTextual()) {
             h.append("<p class=\"bad\">Failure: ").append(escape(failure.asText())).append("</p>");
         }
+        JsonNode interrupted = r.path("interruptedAfter");
+        if (interrupted.isTextual()) {
+            h.append("<p class=\"bad\">Interrupted after ").append(escape(interrupted.asText())).append(".</p>");
+        }
         if (r.path("notes").size() > 0) {
             h.append("<ul class=\"notes\">");
             r.path("notes").forEach(n -> h.append("<li>").append(escape(n.asText())).append("</li>"));
