@@ -12,8 +12,11 @@
 #   scripts/rabbitmq4.sh diag ARGS rabbitmq-diagnostics against it
 #   scripts/rabbitmq4.sh remove    stop it and delete the root
 #
-# Ports (beside 3.10's 5672/15672/15692/5552/25672): AMQP 5673, management 15673, Prometheus 15693,
-# stream 5553, Erlang distribution 25673; node rabbit4@localhost; guest/guest from anywhere.
+# Ports (beside 3.10's 5672/15672/15692/5552/25672): AMQP 5673, AMQP over TLS 5674, management
+# 15673, Prometheus 15693, stream 5553, Erlang distribution 25673; node rabbit4@localhost;
+# guest/guest from anywhere. The TLS listener uses the test certificates of scripts/tls-certs.sh
+# (HARNESS_TLS_DIR, default /var/lib/amqp-harness/tls) and requires a client certificate signed by
+# its CA (DIR/client.p12).
 # Every command is idempotent and safe to run concurrently (a lock serialises them). Needs root.
 set -euo pipefail
 
@@ -21,7 +24,9 @@ ROOT=${RABBITMQ4_ROOT:-/var/lib/amqp-harness/rabbitmq4}
 NODE=rabbit4@localhost
 AMQP_PORT=5673
 READY_MARK="$ROOT/.amqp-harness-ready"
-CONFIG_VERSION=1 # bump when the configuration written below changes: start rewrites it
+CONFIG_VERSION=2 # bump when the configuration written below changes: start rewrites it and restarts the broker
+TLS_DIR=${HARNESS_TLS_DIR:-/var/lib/amqp-harness/tls}
+RECONFIGURED=0
 
 say() { printf '[rabbitmq4] %s\n' "$*"; }
 fail() { printf '[rabbitmq4] %s\n' "$*" >&2; exit 1; }
@@ -60,10 +65,19 @@ running() { [ -n "$(probe)" ]; }
 
 write_config() {
   local etc="$ROOT/etc/rabbitmq"
-  mkdir -p "$etc"
+  mkdir -p "$etc/tls"
+  "$(dirname "$0")/tls-certs.sh" "$TLS_DIR"
+  cp "$TLS_DIR/ca.pem" "$TLS_DIR/server.pem" "$TLS_DIR/server-key.pem" "$etc/tls/"
+  chmod 644 "$etc/tls/"*.pem
   cat >"$etc/rabbitmq.conf" <<'CONF'
 # written by amqp-harness scripts/rabbitmq4.sh: runs beside a RabbitMQ 3.x on the default ports
 listeners.tcp.default = 5673
+listeners.ssl.default = 5674
+ssl_options.cacertfile = /etc/rabbitmq/tls/ca.pem
+ssl_options.certfile = /etc/rabbitmq/tls/server.pem
+ssl_options.keyfile = /etc/rabbitmq/tls/server-key.pem
+ssl_options.verify = verify_peer
+ssl_options.fail_if_no_peer_cert = true
 management.tcp.port = 15673
 prometheus.tcp.port = 15693
 stream.listeners.tcp.1 = 5553
@@ -80,7 +94,10 @@ CONF
 
 setup() {
   if [ -f "$READY_MARK" ]; then
-    [ "$(cat "$READY_MARK")" = "$CONFIG_VERSION" ] || write_config
+    if [ "$(cat "$READY_MARK")" != "$CONFIG_VERSION" ]; then
+      write_config
+      RECONFIGURED=1
+    fi
     return
   fi
   command -v debootstrap >/dev/null 2>&1 || {
@@ -123,6 +140,11 @@ start() {
   mount_all
   local facts
   facts=$(probe || true)
+  if [ -n "$facts" ] && [ "$RECONFIGURED" = 1 ]; then
+    say "restarting RabbitMQ 4 for its new configuration"
+    stop
+    facts=""
+  fi
   if [ -n "$facts" ]; then
     say "$(describe "$facts")"
     return 0
@@ -166,7 +188,7 @@ open_file_limit() { # pid
 describe() { # "VERSION OS-PID"
   local version pid
   read -r version pid <<<"$1"
-  echo "RabbitMQ $version is up on amqp://localhost:$AMQP_PORT (management http://localhost:15673, open-file limit $(open_file_limit "$pid"))"
+  echo "RabbitMQ $version is up on amqp://localhost:$AMQP_PORT and amqps://localhost:5674 (management http://localhost:15673, open-file limit $(open_file_limit "$pid"))"
 }
 
 status() {

@@ -36,7 +36,7 @@ final class Amqp091Driver implements ProtocolDriver {
     Amqp091Driver(DriverContext context) {
         this.context = context;
         this.uri = context.scenario().uri();
-        this.pool = new ConnectionPool(ConnectionPool.factory(uri), uri);
+        this.pool = new ConnectionPool(ConnectionPool.factory(uri, context.scenario().tls()), uri);
     }
 
     @Override

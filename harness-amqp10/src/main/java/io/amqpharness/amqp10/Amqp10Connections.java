@@ -16,6 +16,7 @@ final class Amqp10Connections {
     static final long CLOSE_TIMEOUT_MILLIS = 5_000;
 
     private final BrokerUri uri;
+    private final java.util.Optional<EngineConnection.Tls> tls;
     private final Map<String, Entry> connections = new HashMap<>();
 
     private record Entry(EngineConnection connection, int users) {
@@ -25,7 +26,14 @@ final class Amqp10Connections {
     }
 
     Amqp10Connections(BrokerUri uri) {
+        this(uri, io.amqpharness.scenario.TlsSettings.DEFAULT);
+    }
+
+    /** @param tls how {@code amqps://} connections trust the broker and which certificate they present */
+    Amqp10Connections(BrokerUri uri, io.amqpharness.scenario.TlsSettings tls) {
         this.uri = uri;
+        this.tls = uri.tls() ? java.util.Optional.of(new EngineConnection.Tls(io.amqpharness.tls.TlsContexts.create(tls)
+                .getSocketFactory(), !tls.insecure())) : java.util.Optional.empty();
     }
 
     /**
@@ -34,7 +42,7 @@ final class Amqp10Connections {
      * @throws io.amqpharness.spi.BrokerUnreachableException with a sentence naming the (redacted) address
      */
     EngineConnection open(String name) {
-        return EngineConnection.open(name, uri, OPEN_TIMEOUT_MILLIS);
+        return EngineConnection.open(name, uri, tls, OPEN_TIMEOUT_MILLIS);
     }
 
     /** The connection with this name, opened on first use; call {@link #release} when done. */

@@ -62,8 +62,8 @@ final class Amqp10Driver implements ProtocolDriver {
         this.context = context;
         this.scenario = context.scenario();
         this.uri = scenario.uri();
-        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri), uri);
-        this.connections = new Amqp10Connections(uri);
+        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri, scenario.tls()), uri);
+        this.connections = new Amqp10Connections(uri, scenario.tls());
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLException;
 import org.apache.qpid.protonj2.types.transport.ErrorCondition;
 
 /** Turns AMQP 1.0 failures into one sentence a user can act on. Stateless. */
@@ -44,8 +43,10 @@ final class Amqp10Errors {
             return "Cannot open an AMQP 1.0 connection to " + where + ": no answer within the connection timeout; "
                     + "on RabbitMQ 3.x, is the rabbitmq_amqp1_0 plugin enabled?";
         }
-        if (root instanceof SSLException) {
-            return "Cannot connect to " + where + ": the TLS handshake failed (" + root.getMessage() + ").";
+        java.util.Optional<String> tls = uri.tls() ? io.amqpharness.tls.TlsFailures.explainTls(t, uri.host())
+                : io.amqpharness.tls.TlsFailures.explain(t, uri.host());
+        if (tls.isPresent()) {
+            return "Cannot connect to " + where + ": " + tls.get() + ".";
         }
         return "Cannot open an AMQP 1.0 connection to " + where + ": " + text(t, uri)
                 + " (on RabbitMQ 3.x the rabbitmq_amqp1_0 plugin must be enabled).";

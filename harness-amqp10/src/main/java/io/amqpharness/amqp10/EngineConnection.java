@@ -11,6 +11,7 @@ import java.net.SocketTimeoutException;
 import java.security.Principal;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -78,15 +79,26 @@ final class EngineConnection {
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private Socket socket;
     private Output output;
+    private final Optional<Tls> tls;
     private Thread reader;
     private volatile Throwable failure;
     private volatile boolean closing;
     private volatile SaslOutcome saslOutcome;
     private long lastTickMillis;
 
-    private EngineConnection(String name, BrokerUri uri) {
+    /**
+     * How an {@code amqps://} connection makes its TLS socket.
+     *
+     * @param sockets        made from the run's TLS settings
+     * @param verifyHostName check that the broker's certificate names the host connected to
+     */
+    record Tls(SSLSocketFactory sockets, boolean verifyHostName) {
+    }
+
+    private EngineConnection(String name, BrokerUri uri, Optional<Tls> tls) {
         this.name = name;
         this.uri = uri;
+        this.tls = tls;
         this.engine = EngineFactory.PROTON.createEngine();
         this.ranges = DispositionRanges.install(engine);
         engine.outputHandler((buffer, done) -> {
@@ -116,8 +128,8 @@ final class EngineConnection {
      * @param timeoutMillis how long connecting may take in all
      * @throws BrokerUnreachableException with a sentence naming the (redacted) address
      */
-    static EngineConnection open(String name, BrokerUri uri, long timeoutMillis) {
-        EngineConnection c = new EngineConnection(name, uri);
+    static EngineConnection open(String name, BrokerUri uri, Optional<Tls> tls, long timeoutMillis) {
+        EngineConnection c = new EngineConnection(name, uri, tls);
         try {
             c.connect(timeoutMillis);
             return c;
@@ -142,12 +154,13 @@ final class EngineConnection {
         socket = s;
         s.setTcpNoDelay(true);
         s.connect(new InetSocketAddress(uri.host(), uri.port()), (int) timeoutMillis);
-        if (uri.tls()) {
-            SSLSocket tls = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
-                    .createSocket(s, uri.host(), uri.port(), true);
-            SSLParameters p = tls.getSSLParameters();
-            p.setEndpointIdentificationAlgorithm("HTTPS");
-            tls.setSSLParameters(p);
+        if (this.tls.isPresent()) {
+            SSLSocket tls = (SSLSocket) this.tls.get().sockets().createSocket(s, uri.host(), uri.port(), true);
+            if (this.tls.get().verifyHostName()) {
+                SSLParameters p = tls.getSSLParameters();
+                p.setEndpointIdentificationAlgorithm("HTTPS");
+                tls.setSSLParameters(p);
+            }
             tls.setSoTimeout((int) timeoutMillis);
             tls.startHandshake();
             s = tls;

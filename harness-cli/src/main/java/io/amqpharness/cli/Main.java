@@ -108,6 +108,11 @@ public final class Main {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
         }
+        if (!verbose) {
+            // amqp-client logs connection failures (a TLS handshake, a dropped socket), with stack traces,
+            // before throwing; the harness reports each in one sentence, so its log is for --verbose.
+            System.setProperty("org.slf4j.simpleLogger.log.com.rabbitmq.client", "off");
+        }
     }
 
     /** Lets Ctrl-C end a run cleanly: publishing stops, the run drains and the summary prints. */

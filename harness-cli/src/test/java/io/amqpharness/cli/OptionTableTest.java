@@ -32,6 +32,10 @@ class OptionTableTest {
     private static final Set<Setting> MERGED_INTO_QUEUE_ARGS = EnumSet.of(Setting.MAX_LENGTH, Setting.MAX_LENGTH_BYTES,
             Setting.MAX_AGE, Setting.LAZY, Setting.QUORUM_GROUP_SIZE, Setting.STREAM_SEGMENT_SIZE);
 
+    /** Checked by {@link #tlsOptionsGoBothWaysWithThePasswordsLeftOut}: they need files, and passwords are never rendered. */
+    private static final Set<Setting> TLS = EnumSet.of(Setting.TLS_TRUST_STORE, Setting.TLS_TRUST_STORE_PASSWORD,
+            Setting.TLS_KEY_STORE, Setting.TLS_KEY_STORE_PASSWORD, Setting.TLS_INSECURE);
+
     private static final List<Scenario> SCENARIOS = List.of(
             Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").queueType(QueueType.QUORUM)
                     .queues(List.of("a", "b")).autoDelete(true).queueArgument("x-overflow", "reject-publish")
@@ -82,6 +86,7 @@ class OptionTableTest {
     @Test
     void theScenariosAboveUseEveryOption() {
         Set<Setting> rendered = EnumSet.copyOf(MERGED_INTO_QUEUE_ARGS);
+        rendered.addAll(TLS);
         for (Scenario s : SCENARIOS) {
             for (Setting setting : Setting.values()) {
                 if (s.toArguments().contains(setting.optionName())) {
@@ -90,6 +95,48 @@ class OptionTableTest {
             }
         }
         assertThat(EnumSet.complementOf(EnumSet.copyOf(rendered))).as("options no scenario here renders").isEmpty();
+    }
+
+    @Test
+    void tlsOptionsGoBothWaysWithThePasswordsLeftOut(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path keys = dir.resolve("client.p12");
+        java.nio.file.Path ca = dir.resolve("ca.pem");
+        keytool("-genkeypair", "-alias", "client", "-keyalg", "EC", "-dname", "CN=client", "-validity", "2",
+                "-storetype", "PKCS12", "-keystore", keys.toString(), "-storepass", "secret1", "-keypass", "secret1");
+        keytool("-exportcert", "-rfc", "-alias", "client", "-keystore", keys.toString(), "-storepass", "secret1",
+                "-file", ca.toString());
+        List<Scenario> tls = List.of(
+                Scenario.builder().uri("amqps://broker:5671").tlsTrustStore(ca.toString()).tlsKeyStore(keys.toString())
+                        .tlsKeyStorePassword("secret1").build(),
+                Scenario.builder().uri("amqps://broker:5671").tlsTrustStore(keys.toString())
+                        .tlsTrustStorePassword("secret1").build(),
+                Scenario.builder().uri("amqps://broker:5671").tlsInsecure(true).build());
+        Set<Setting> rendered = EnumSet.noneOf(Setting.class);
+        for (Scenario s : tls) {
+            assertThat(s.toBuilder().build()).isEqualTo(s);
+            List<String> args = s.toArguments();
+            assertThat(String.join(" ", args)).doesNotContain("secret1");
+            for (Setting setting : TLS) {
+                if (args.contains(setting.optionName())) {
+                    rendered.add(setting);
+                }
+            }
+            // The rendered arguments carry *** for passwords: with the real ones put back, the scenario is the same.
+            Scenario parsed = Main.parseScenario(Map.of(), args.stream().map(a -> a.equals("***") ? "secret1" : a)
+                    .toArray(String[]::new));
+            assertThat(parsed).isEqualTo(s);
+        }
+        assertThat(rendered).isEqualTo(TLS);
+    }
+
+    private static void keytool(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
     }
 
     @Test

@@ -36,11 +36,13 @@ public final class Scenario {
     private final ConsumeSettings consuming;
     private final TopologySettings topology;
     private final RunSettings run;
+    private final TlsSettings tls;
 
     Scenario(BrokerUri uri, String protocol, PublishSettings publishing, ConsumeSettings consuming,
-             TopologySettings topology, RunSettings run) {
+             TopologySettings topology, RunSettings run, TlsSettings tls) {
         this.uri = uri;
         this.protocol = protocol;
+        this.tls = tls;
         this.publishing = publishing;
         this.consuming = consuming;
         this.topology = topology;
@@ -77,6 +79,11 @@ public final class Scenario {
         return run;
     }
 
+    /** TLS for {@code amqps://} addresses; {@link TlsSettings#DEFAULT} unless a {@code --tls-*} option is set. */
+    public TlsSettings tls() {
+        return tls;
+    }
+
     /** A builder holding this scenario's settings, to derive variants. */
     public Builder toBuilder() {
         return ScenarioCopier.toBuilder(this);
@@ -94,12 +101,13 @@ public final class Scenario {
     public boolean equals(Object o) {
         return o instanceof Scenario s
                 && uri.equals(s.uri) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
-                && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run);
+                && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run)
+                && tls.equals(s.tls);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(uri, protocol, publishing, consuming, topology, run);
+        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls);
     }
 
     @Override

@@ -17,7 +17,13 @@ final class ScenarioAssembler {
         return new Scenario(
                 BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
                 d.protocol == null ? "" : d.protocol,
-                publishing(d), consuming(d), topology(d), run(d));
+                publishing(d), consuming(d), topology(d), run(d), tls(d));
+    }
+
+    private static TlsSettings tls(ScenarioDraft<?> d) {
+        return new TlsSettings(Optional.ofNullable(d.tlsTrustStore).map(java.nio.file.Path::of),
+                Optional.ofNullable(d.tlsTrustStorePassword), Optional.ofNullable(d.tlsKeyStore).map(java.nio.file.Path::of),
+                Optional.ofNullable(d.tlsKeyStorePassword), d.tlsInsecure);
     }
 
     private static PublishSettings publishing(ScenarioDraft<?> d) {

@@ -23,6 +23,11 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     String uri = BrokerUri.DEFAULT.uri().toString();
     String protocol = "amqp091";
+    String tlsTrustStore;
+    String tlsTrustStorePassword;
+    String tlsKeyStore;
+    String tlsKeyStorePassword;
+    boolean tlsInsecure;
     AddressFormat addressFormat = AddressFormat.AUTO;
 
     int producers = 1;
@@ -111,6 +116,24 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** Driver id, {@code amqp091} (default) or {@code amqp10}. */
     public B protocol(String value) { protocol = value; return self(); }
+
+    /**
+     * CA certificates (PEM, PKCS#12 or JKS file) the broker's certificate must chain to, for
+     * {@code amqps://}; default the JVM's trust store.
+     */
+    public B tlsTrustStore(String path) { tlsTrustStore = path; return self(); }
+
+    /** Password of a PKCS#12 or JKS trust store; default none. */
+    public B tlsTrustStorePassword(String value) { tlsTrustStorePassword = value; return self(); }
+
+    /** Client certificate and key (PKCS#12 or JKS file) presented to the broker; default none. */
+    public B tlsKeyStore(String path) { tlsKeyStore = path; return self(); }
+
+    /** Password of the key store and its key; default none. */
+    public B tlsKeyStorePassword(String value) { tlsKeyStorePassword = value; return self(); }
+
+    /** Trust any broker certificate and skip the host name check; default off. For tries only. */
+    public B tlsInsecure(boolean value) { tlsInsecure = value; return self(); }
 
     /** AMQP 1.0 address format; default {@link AddressFormat#AUTO} (from the broker's version). */
     public B addressFormat(AddressFormat value) { addressFormat = value; return self(); }

@@ -20,12 +20,36 @@ final class ScenarioValidator {
         if (d.protocol == null || d.protocol.isBlank()) {
             p.add(Setting.PROTOCOL, "%s must name a protocol, for example %1$s amqp091");
         }
+        tls(d, p);
         counts(d, p);
         PublishValidator.validate(d, p);
         ConsumeValidator.validate(d, p);
         TopologyValidator.validate(d, p);
         StepValidator.validate(d, p);
         run(d, p);
+    }
+
+    private static void tls(ScenarioDraft<?> d, Problems p) {
+        Setting given = d.tlsTrustStore != null ? Setting.TLS_TRUST_STORE : d.tlsKeyStore != null ? Setting.TLS_KEY_STORE
+                : d.tlsInsecure ? Setting.TLS_INSECURE : d.tlsTrustStorePassword != null ? Setting.TLS_TRUST_STORE_PASSWORD
+                : d.tlsKeyStorePassword != null ? Setting.TLS_KEY_STORE_PASSWORD : null;
+        if (given == null) {
+            return;
+        }
+        if (d.uri != null && BrokerUri.parse(d.uri).filter(u -> !u.tls()).isPresent()) {
+            p.add(given, "%s applies to amqps:// addresses only; use for example %s amqps://localhost:5671",
+                    p.name(Setting.URI));
+            return;
+        }
+        if (d.tlsInsecure && d.tlsTrustStore != null) {
+            p.add(Setting.TLS_INSECURE, "%s and %s contradict each other; give one of them", p.name(Setting.TLS_TRUST_STORE));
+            return;
+        }
+        try {
+            io.amqpharness.tls.TlsContexts.create(ScenarioAssembler.assemble(d).tls());
+        } catch (io.amqpharness.tls.TlsSetupException e) {
+            p.addSentence(e.getMessage());
+        }
     }
 
     private static void counts(ScenarioDraft<?> d, Problems p) {

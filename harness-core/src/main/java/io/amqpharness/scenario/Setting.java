@@ -48,6 +48,36 @@ public enum Setting {
             .doc("`auto`",
                 "AMQP 1.0 only: `auto` (v1 on RabbitMQ 3.x, v2 on 4.x), `v1` or `v2`")),
 
+    TLS_TRUST_STORE(option(CONNECTION, ValueType.TEXT, "--tls-trust-store").label("FILE")
+            .help("CA certificates the broker's certificate must chain to (amqps://): PEM, PKCS#12 or JKS "
+                    + "(default: the JVM's trust store).")
+            .read(s -> s.tls().trustStore().map(java.nio.file.Path::toString)).apply(Scenario.Builder::tlsTrustStore)
+            .doc("the JVM's trust store",
+                "`amqps://` only: CA certificates the broker's certificate must chain to, as a PEM file "
+                + "(`-----BEGIN CERTIFICATE-----`), PKCS#12 or JKS")),
+    TLS_TRUST_STORE_PASSWORD(option(CONNECTION, ValueType.TEXT, "--tls-trust-store-password").label("PASSWORD")
+            .help("Password of a PKCS#12 or JKS trust store; never printed.")
+            .read(s -> s.tls().trustStorePassword()).apply(Scenario.Builder::tlsTrustStorePassword)
+            .redact(v -> "***")
+            .doc("none", "password of a PKCS#12 or JKS `--tls-trust-store`; never printed")),
+    TLS_KEY_STORE(option(CONNECTION, ValueType.TEXT, "--tls-key-store").label("FILE")
+            .help("Client certificate and key presented to the broker (amqps://): PKCS#12 or JKS.")
+            .read(s -> s.tls().keyStore().map(java.nio.file.Path::toString)).apply(Scenario.Builder::tlsKeyStore)
+            .doc("none",
+                "`amqps://` only: the client certificate and key presented to the broker, PKCS#12 or JKS "
+                + "(for brokers with `ssl_options.verify = verify_peer`)")),
+    TLS_KEY_STORE_PASSWORD(option(CONNECTION, ValueType.TEXT, "--tls-key-store-password").label("PASSWORD")
+            .help("Password of the key store and its key; never printed.")
+            .read(s -> s.tls().keyStorePassword()).apply(Scenario.Builder::tlsKeyStorePassword)
+            .redact(v -> "***")
+            .doc("none", "password of `--tls-key-store` and its key; never printed")),
+    TLS_INSECURE(option(CONNECTION, "--tls-insecure")
+            .help("Trust any broker certificate and skip the host name check (amqps://; for tries only).")
+            .read(s -> s.tls().insecure()).apply(Scenario.Builder::tlsInsecure)
+            .doc("off",
+                "`amqps://` only: trust any broker certificate and skip the host name check; for a first try "
+                + "against a broker with a self-signed certificate, never for numbers you publish")),
+
     // ---- topology ----
     QUEUE_TYPE(option(TOPOLOGY, ValueType.QUEUE_TYPE, "--queue-type").label("TYPE")
             .help("classic (default), quorum or stream.")

@@ -12,7 +12,6 @@ import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLException;
 
 /** Turns amqp-client exceptions into one sentence a user can act on. Stateless. */
 public final class AmqpErrors {
@@ -39,8 +38,10 @@ public final class AmqpErrors {
                 || root instanceof NoRouteToHostException) {
             return "Cannot connect to " + where + ": no answer within the connection timeout.";
         }
-        if (root instanceof SSLException) {
-            return "Cannot connect to " + where + ": the TLS handshake failed (" + root.getMessage() + ").";
+        java.util.Optional<String> tls = uri.tls() ? io.amqpharness.tls.TlsFailures.explainTls(e, uri.host())
+                : io.amqpharness.tls.TlsFailures.explain(e, uri.host());
+        if (tls.isPresent()) {
+            return "Cannot connect to " + where + ": " + tls.get() + ".";
         }
         String text = brokerText(e);
         if (text != null && text.contains("vhost")) {

@@ -3,6 +3,8 @@ package io.amqpharness.topology;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.TlsSettings;
+import io.amqpharness.tls.TlsContexts;
 import io.amqpharness.spi.BrokerUnreachableException;
 import java.io.IOException;
 import java.util.HashMap;
@@ -30,12 +32,19 @@ public final class ConnectionPool {
     /** Connect timeout: an unreachable broker is reported within seconds. */
     public static final int CONNECT_TIMEOUT_MILLIS = 5_000;
 
+    /** {@link #factory(BrokerUri, TlsSettings)} with the default TLS settings. */
+    public static ConnectionFactory factory(BrokerUri uri) {
+        return factory(uri, TlsSettings.DEFAULT);
+    }
+
     /**
      * A connection factory for the address: credentials and virtual host from the URI, TLS for
-     * {@code amqps}, a {@value #CONNECT_TIMEOUT_MILLIS} ms connect timeout, and automatic recovery
-     * off (a load generator reports a lost connection instead of hiding it).
+     * {@code amqps} (the broker's certificate verified against {@code tls}'s trust, its host name
+     * checked unless {@code tls.insecure()}, a client certificate from {@code tls}'s key store), a
+     * {@value #CONNECT_TIMEOUT_MILLIS} ms connect timeout, and automatic recovery off (a load
+     * generator reports a lost connection instead of hiding it).
      */
-    public static ConnectionFactory factory(BrokerUri uri) {
+    public static ConnectionFactory factory(BrokerUri uri, TlsSettings tls) {
         ConnectionFactory f = new ConnectionFactory();
         f.setHost(uri.host());
         f.setPort(uri.port());
@@ -43,10 +52,9 @@ public final class ConnectionPool {
         f.setPassword(uri.password());
         f.setVirtualHost(uri.virtualHost());
         if (uri.tls()) {
-            try {
-                f.useSslProtocol();
-            } catch (java.security.GeneralSecurityException e) {
-                throw new io.amqpharness.spi.DriverException("TLS is not available in this JVM: " + e.getMessage(), e);
+            f.useSslProtocol(TlsContexts.create(tls));
+            if (!tls.insecure()) {
+                f.enableHostnameVerification();
             }
         }
         f.setAutomaticRecoveryEnabled(false);
