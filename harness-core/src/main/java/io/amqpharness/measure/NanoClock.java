@@ -24,4 +24,12 @@ public interface NanoClock {
 
     /** Waits about {@code nanos} nanoseconds (it may return early when interrupted or unparked). */
     void parkNanos(long nanos);
+
+    /**
+     * One step of a busy wait, for the last microseconds before a deadline that a park would
+     * overshoot: {@link Thread#onSpinWait()}. A test clock advances its time instead.
+     */
+    default void spinPause() {
+        Thread.onSpinWait();
+    }
 }

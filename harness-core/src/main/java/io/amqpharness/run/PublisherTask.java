@@ -38,6 +38,7 @@ final class PublisherTask implements Runnable {
     private final long limit;
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
+    private final long spinNanos;
     private volatile Thread thread;
     private volatile Pacer pacer;
     private volatile boolean retired;
@@ -52,6 +53,7 @@ final class PublisherTask implements Runnable {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
+        this.spinNanos = context.settings().pacingSpin().toNanos();
     }
 
     @Override
@@ -178,14 +180,22 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    /** Parks until {@code deadlineNanos}; false if the run stopped (or retired this publisher) meanwhile. */
+    /**
+     * Waits until {@code deadlineNanos}: parks until {@code --pacing-spin} before it, then spins, so
+     * the send is not late by a park's overshoot. False if the run stopped (or retired this
+     * publisher) meanwhile.
+     */
     private boolean sleepUntil(long deadlineNanos) {
+        NanoClock clock = c.clock();
         long remaining;
-        while ((remaining = deadlineNanos - c.clock().nanoTime()) > 0) {
+        while ((remaining = deadlineNanos - clock.nanoTime()) > spinNanos) {
             if (!active()) {
                 return false;
             }
-            c.clock().parkNanos(Math.min(remaining, MAX_PARK_NANOS));
+            clock.parkNanos(Math.min(remaining - spinNanos, MAX_PARK_NANOS));
+        }
+        while (deadlineNanos - clock.nanoTime() > 0) {
+            clock.spinPause();
         }
         return active();
     }

@@ -31,6 +31,10 @@ import java.util.Set;
  * @param properties          message properties and headers; default none
  * @param randomStartDelay    each publisher waits a random time up to this long before its first
  *                            message; empty means all start together
+ * @param pacingSpin          a paced publisher parks until this long before a message's intended
+ *                            time and spins the rest, because a park overshoots by about 60-100 µs
+ *                            on Linux; {@link Duration#ZERO} parks all the way. Default
+ *                            {@link #DEFAULT_PACING_SPIN} (100 µs)
  */
 public record PublishSettings(
         int producers,
@@ -46,7 +50,11 @@ public record PublishSettings(
         OptionalInt txSize,
         Set<MessageFlag> flags,
         MessageProperties properties,
-        Optional<Duration> randomStartDelay) {
+        Optional<Duration> randomStartDelay,
+        Duration pacingSpin) {
+
+    /** How long before a message's intended time a paced publisher stops parking and spins: 100 µs. */
+    public static final Duration DEFAULT_PACING_SPIN = Duration.ofNanos(100_000);
 
     public PublishSettings {
         variableSize = List.copyOf(variableSize);

@@ -43,7 +43,8 @@ final class ScenarioAssembler {
                 new MessageProperties(Optional.ofNullable(d.contentType), Optional.ofNullable(d.contentEncoding),
                         d.priority == null ? OptionalInt.empty() : OptionalInt.of(d.priority),
                         Optional.ofNullable(d.expiration), Optional.ofNullable(d.messageType), d.headers),
-                Optional.ofNullable(d.randomStartDelay));
+                Optional.ofNullable(d.randomStartDelay),
+                d.pacingSpin == null ? PublishSettings.DEFAULT_PACING_SPIN : d.pacingSpin);
     }
 
     private static ConsumeSettings consuming(ScenarioDraft<?> d) {

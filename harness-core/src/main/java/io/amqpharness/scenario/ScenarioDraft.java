@@ -23,6 +23,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     String uri = BrokerUri.DEFAULT.uri().toString();
     String protocol = "amqp091";
+    Duration pacingSpin;
     String tlsTrustStore;
     String tlsTrustStorePassword;
     String tlsKeyStore;
@@ -196,6 +197,12 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** Each publisher waits a random time up to this long before its first message; default none. */
     public B producerRandomStartDelay(Duration value) { randomStartDelay = value; return self(); }
+
+    /**
+     * A paced publisher parks until this long before each intended send time and spins the rest
+     * (a park overshoots by 60-100 µs); {@link Duration#ZERO} parks all the way. Default 100 µs.
+     */
+    public B pacingSpin(Duration value) { pacingSpin = value; return self(); }
 
     // ---- consuming ----
 

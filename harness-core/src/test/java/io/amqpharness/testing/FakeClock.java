@@ -17,6 +17,11 @@ public final class FakeClock implements NanoClock {
         now.addAndGet(Math.max(0, nanos));
     }
 
+    @Override
+    public void spinPause() {
+        now.addAndGet(1_000);
+    }
+
     public void advanceNanos(long nanos) {
         now.addAndGet(nanos);
     }
