@@ -35,6 +35,7 @@ final class Amqp091Publisher implements PublisherLink {
     private boolean started;
     private int uncommitted;
     private long lastSeq;
+    private final com.rabbitmq.client.BlockedListener blockedListener;
 
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose)
             throws IOException {
@@ -56,6 +57,9 @@ final class Amqp091Publisher implements PublisherLink {
         if (spec.mandatory()) {
             channel.addReturnListener(r -> outcomes.returned(r.getBody(), 0, r.getBody().length));
         }
+        // A resource alarm blocks the whole connection: each publisher on it reports itself blocked.
+        blockedListener = channel.getConnection().addBlockedListener(reason -> outcomes.blocked(true, reason),
+                () -> outcomes.blocked(false, null));
         channel.addShutdownListener(cause -> {
             if (!cause.isInitiatedByApplication() && !closed.get()) {
                 outcomes.failed(new DriverException(
@@ -127,6 +131,8 @@ final class Amqp091Publisher implements PublisherLink {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            channel.getConnection().removeBlockedListener(blockedListener);
+            outcomes.blocked(false, null);
             TopologyClient.closeQuietly(channel);
             onClose.run();
         }

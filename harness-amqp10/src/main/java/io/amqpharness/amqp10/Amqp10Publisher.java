@@ -32,6 +32,8 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
     /** Pending output above which a send writes to the socket at once. */
     static final int FLUSH_BYTES = 32 * 1024;
     private static final long WAIT_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** A wait for link credit longer than this counts as the broker blocking the publisher: 100 ms. */
+    static final long BLOCKED_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** One sent, unsettled message. */
     private static final class Slot {
@@ -127,24 +129,50 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
         }
     }
 
-    /** Waits under the lock for link credit, session window and ring room; writes what is pending first. */
+    /**
+     * Waits under the lock for link credit, session window and ring room; writes what is pending
+     * first. A wait for credit longer than {@link #BLOCKED_AFTER_NANOS} is reported as the broker
+     * blocking this publisher (RabbitMQ 4 withholds credit during a resource alarm) until credit comes.
+     */
     private void awaitSendable() throws InterruptedException {
-        while (!sender.isSendable() || tail - head > mask) {
-            if (closed || linkFailure != null || connection.failure() != null) {
-                throw new DriverException(failure("Publishing to '" + address + "'", null));
-            }
-            if (connection.pendingBytes() > 0) {
-                ReentrantLock lock = connection.lock();
-                lock.unlock();
-                try {
-                    connection.flush();
-                } finally {
-                    lock.lock();
+        long waitingSince = 0;
+        boolean reported = false;
+        try {
+            while (!sender.isSendable() || tail - head > mask) {
+                if (!sender.isSendable()) {
+                    long now = System.nanoTime();
+                    if (waitingSince == 0) {
+                        waitingSince = now;
+                    } else if (!reported && now - waitingSince >= BLOCKED_AFTER_NANOS) {
+                        reported = true;
+                        outcomes.blocked(true, "no AMQP 1.0 link credit from the broker");
+                    }
                 }
-                continue;
+                awaitSendableOnce();
             }
-            connection.awaitChange(WAIT_SLICE_NANOS);
+        } finally {
+            if (reported) {
+                outcomes.blocked(false, null);
+            }
         }
+    }
+
+    /** One step of {@link #awaitSendable}: fail, write what is pending, or wait for the engine to change. */
+    private void awaitSendableOnce() throws InterruptedException {
+        if (closed || linkFailure != null || connection.failure() != null) {
+            throw new DriverException(failure("Publishing to '" + address + "'", null));
+        }
+        if (connection.pendingBytes() > 0) {
+            ReentrantLock lock = connection.lock();
+            lock.unlock();
+            try {
+                connection.flush();
+            } finally {
+                lock.lock();
+            }
+            return;
+        }
+        connection.awaitChange(WAIT_SLICE_NANOS);
     }
 
     private String failure(String what, Throwable e) {

@@ -1,6 +1,7 @@
 package io.amqpharness.flow;
 
 import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.FlowBlocks;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadCodec;
@@ -54,6 +55,7 @@ public final class ConfirmTracker implements PublishOutcomeListener {
      */
     private final SequenceRanges overdue = new SequenceRanges(MAX_OVERDUE_RANGES);
     private volatile boolean anyOverdue;
+    private volatile FlowBlocks.Gate gate;
 
     /**
      * @param window         unconfirmed messages allowed at once, at least 1
@@ -252,6 +254,19 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     public void failed(Throwable cause) {
         failure = cause;
         wake();
+    }
+
+    /** Where this publisher's blocking by the broker is reported; none by default. */
+    public void reportBlocksTo(FlowBlocks.Gate blocks) {
+        gate = blocks;
+    }
+
+    @Override
+    public void blocked(boolean blocked, String reason) {
+        FlowBlocks.Gate g = gate;
+        if (g != null) {
+            g.set(blocked, reason);
+        }
     }
 
     /** The failure reported by the driver, if the link failed. */

@@ -13,8 +13,16 @@ import java.util.Map;
 public final class Measurements {
     private final Counters counters = new Counters();
     private final Map<Metric, LatencyRecorder> recorders = new EnumMap<>(Metric.class);
+    private final FlowBlocks blocks;
 
+    /** Measurements on the system clock. */
     public Measurements() {
+        this(NanoClock.SYSTEM);
+    }
+
+    /** @param clock the clock blocked time is measured with */
+    public Measurements(NanoClock clock) {
+        this.blocks = new FlowBlocks(clock);
         for (Metric m : Metric.values()) {
             recorders.put(m, new LatencyRecorder(m.label()));
         }
@@ -22,6 +30,11 @@ public final class Measurements {
 
     public Counters counters() {
         return counters;
+    }
+
+    /** When the broker blocked publishers. */
+    public FlowBlocks blocks() {
+        return blocks;
     }
 
     public LatencyRecorder recorder(Metric metric) {

@@ -28,6 +28,7 @@ public final class TextSummary {
         line(b, "Scenario  %s", String.join(" ", s.toArguments()));
         b.append('\n');
         counts(b, r);
+        blocking(b, r);
         rates(b, r);
         latency(b, r);
         if (!r.steps().isEmpty()) {
@@ -95,6 +96,17 @@ public final class TextSummary {
             r.leftInQueues().ifPresent(n -> line(b, "  left in queue %s", Format.count(n)));
         }
         accounting(b, r);
+    }
+
+    /** How long the broker blocked publishers, when it did. */
+    private static void blocking(StringBuilder b, RunResult r) {
+        io.amqpharness.measure.FlowBlocks.Summary blocks = r.blocking();
+        if (blocks.episodes() == 0) {
+            return;
+        }
+        line(b, "  blocked by the broker %s s in all, %d time%s%s", Format.seconds(blocks.time().toNanos()),
+                blocks.episodes(), blocks.episodes() == 1 ? "" : "s",
+                blocks.reasons().isEmpty() ? "" : " (" + String.join("; ", blocks.reasons()) + ")");
     }
 
     private static void accounting(StringBuilder b, RunResult r) {

@@ -27,6 +27,7 @@ final class IntervalSampler {
     private final long startNanos;
     private long lastNanos;
     private CountSnapshot previous = CountSnapshot.ZERO;
+    private long previousBlockedNanos;
     private long peakHeapBytes;
     private volatile long drainStartNanos;
     private volatile boolean draining;
@@ -77,16 +78,21 @@ final class IntervalSampler {
             summaries.put(m, LatencySummary.of(h));
         }
         CountSnapshot delta = total.minus(previous);
-        if (last && delta.equals(CountSnapshot.ZERO) && summaries.values().stream().allMatch(LatencySummary::isEmpty)) {
+        long blockedNanos = measurements.blocks().blockedNanos();
+        long blocked = blockedNanos - previousBlockedNanos;
+        if (last && delta.equals(CountSnapshot.ZERO) && blocked == 0
+                && summaries.values().stream().allMatch(LatencySummary::isEmpty)) {
             return null;
         }
         IntervalStats.Phase phase = warmingUp ? IntervalStats.Phase.WARMUP
                 : draining && lastNanos - drainStartNanos >= 0 ? IntervalStats.Phase.DRAINING
                 : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
-                Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries);
+                Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries,
+                Duration.ofNanos(blocked));
         intervals.add(stats);
         previous = total;
+        previousBlockedNanos = blockedNanos;
         lastNanos = now;
         peakHeapBytes = Math.max(peakHeapBytes, ClientStats.heapUsedBytes());
         for (RunListener l : listeners) {

@@ -17,9 +17,12 @@ import java.util.Map;
  * @param total    counts since the start
  * @param inFlight messages awaiting a publisher confirm at the end of the interval
  * @param latency  latency recorded during the interval, per metric
+ * @param blocked  time during the interval in which the broker blocked at least one publisher
+ *                 (a resource alarm, or withheld AMQP 1.0 credit); zero when it blocked none
  */
 public record IntervalStats(int index, Duration elapsed, Duration length, Phase phase, CountSnapshot delta,
-                            CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency) {
+                            CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency,
+                            Duration blocked) {
 
     public IntervalStats {
         latency = Map.copyOf(latency);

@@ -41,7 +41,7 @@ final class RunExecution {
     private final TopologyPlanner.Resolved topology;
     private final List<RunListener> listeners;
     private final NanoClock clock;
-    private final Measurements measurements = new Measurements();
+    private final Measurements measurements;
     private final RunControl control;
     private final RunParticipants participants;
     private final List<String> notes = new ArrayList<>();
@@ -62,6 +62,7 @@ final class RunExecution {
         this.topology = topology;
         this.listeners = listeners;
         this.clock = clock;
+        this.measurements = new Measurements(clock);
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent()
                 ? scenario.consuming().consumerChannels() : 0;
         this.control = new RunControl(scenario.publishing().publishers(), withGoal, Thread.currentThread());
@@ -381,7 +382,7 @@ final class RunExecution {
                 cut.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
-                control.stopRequested() && control.failure() == null);
+                control.stopRequested() && control.failure() == null, measurements.blocks().summary());
     }
 
     private static double perSecond(long count, double seconds) {

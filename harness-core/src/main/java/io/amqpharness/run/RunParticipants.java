@@ -139,8 +139,10 @@ final class RunParticipants {
                         clock, refused))
                 : Optional.empty();
         tracker.ifPresent(trackers::add);
+        io.amqpharness.measure.FlowBlocks.Gate gate = measurements.blocks().gate();
+        tracker.ifPresent(t -> t.reportBlocksTo(gate));
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
-                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused));
+                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
         String routingKey = topology.routingKey(i);
         PublisherLink link = driver.openPublisher(new PublisherSpec(i, publisherId,
                 connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,

@@ -47,6 +47,8 @@ import java.util.OptionalLong;
  * @param failure             why the run ended early, if it did
  * @param interrupted         the run was stopped before its goal ({@link LoadRunner#stop()}, which
  *                            Ctrl-C calls on the command line); it drained and reported as usual
+ * @param blocking            when the broker blocked publishers (resource alarms, withheld AMQP 1.0
+ *                            credit): for how long in all, how often, and why
  */
 public record RunResult(
         String runId,
@@ -71,7 +73,8 @@ public record RunResult(
         Map<String, String> driverFacts,
         List<String> notes,
         Optional<String> failure,
-        boolean interrupted) {
+        boolean interrupted,
+        io.amqpharness.measure.FlowBlocks.Summary blocking) {
 
     public RunResult {
         queues = List.copyOf(queues);

@@ -1,6 +1,7 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.FlowBlocks;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -11,12 +12,22 @@ final class UnconfirmedOutcomes implements PublishOutcomeListener {
     private final Counters counters;
     private final RunControl control;
     private final LongConsumer refused;
+    private final FlowBlocks.Gate gate;
 
-    /** @param refused told the sequence of each returned message, which no consumer will see */
-    UnconfirmedOutcomes(Counters counters, RunControl control, LongConsumer refused) {
+    /**
+     * @param refused told the sequence of each returned message, which no consumer will see
+     * @param gate    where the broker blocking this publisher is reported
+     */
+    UnconfirmedOutcomes(Counters counters, RunControl control, LongConsumer refused, FlowBlocks.Gate gate) {
         this.counters = counters;
         this.control = control;
         this.refused = refused;
+        this.gate = gate;
+    }
+
+    @Override
+    public void blocked(boolean blocked, String reason) {
+        gate.set(blocked, reason);
     }
 
     @Override

@@ -20,4 +20,14 @@ public interface PublishOutcomeListener {
 
     /** The link failed: no more outcomes will arrive. */
     void failed(Throwable cause);
+
+    /**
+     * The broker stopped ({@code true}) or resumed ({@code false}) accepting this publisher's
+     * messages: AMQP 0.9.1 {@code connection.blocked} / {@code unblocked} (a memory or disk alarm),
+     * or an AMQP 1.0 link whose credit the broker withholds. Default: ignored.
+     *
+     * @param reason what the broker said, or {@code null}
+     */
+    default void blocked(boolean blocked, String reason) {
+    }
 }

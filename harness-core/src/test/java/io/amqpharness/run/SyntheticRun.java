@@ -78,7 +78,7 @@ public final class SyntheticRun {
             hs.forEach((m, h) -> summaries.put(m, LatencySummary.of(h)));
             intervals.add(new IntervalStats(i, Duration.ofSeconds(i + 1), Duration.ofSeconds(1),
                     draining ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING, delta, total,
-                    draining ? 0 : 37, summaries));
+                    draining ? 0 : 37, summaries, Duration.ZERO));
             intervalHistograms.add(hs);
         }
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
@@ -108,7 +108,8 @@ public final class SyntheticRun {
                 latency, new LatencyHistograms(cumulative), intervals, steps,
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
-                List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false);
+                List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,
+                io.amqpharness.measure.FlowBlocks.Summary.NONE);
     }
 
     /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */

@@ -23,6 +23,9 @@ final class RunMetrics implements RunListener {
     private volatile CountSnapshot totals = CountSnapshot.ZERO;
     private volatile long inFlight;
     private volatile long unsentAtStop;
+    /** Seconds the broker blocked at least one publisher, summed over the intervals so far. */
+    private final java.util.concurrent.atomic.DoubleAdder blockedSeconds = new java.util.concurrent.atomic.DoubleAdder();
+    private volatile boolean blocked;
 
     RunMetrics(PrometheusMeterRegistry registry, Map<String, String> tags) {
         this.registry = registry;
@@ -39,6 +42,11 @@ final class RunMetrics implements RunListener {
         Gauge.builder("harness.unsent_at_stop", this, m -> m.unsentAtStop)
                 .description("Messages a paced schedule had due when publishing stopped but that were never sent"
                         + " (set at the end of the run)").register(registry);
+        FunctionCounter.builder("harness.blocked.seconds", this, m -> m.blockedSeconds.sum())
+                .description("Time the broker blocked at least one publisher (resource alarm, withheld AMQP 1.0 "
+                        + "credit), in seconds, counted at the end of each interval").register(registry);
+        Gauge.builder("harness.blocked", this, m -> m.blocked ? 1 : 0)
+                .description("1 if the broker blocked a publisher during the last interval, else 0").register(registry);
         this.latency = new LatencyCollector(tags);
         registry.getPrometheusRegistry().register(latency);
     }
@@ -58,6 +66,8 @@ final class RunMetrics implements RunListener {
     public void interval(IntervalStats stats) {
         totals = stats.total();
         inFlight = stats.inFlight();
+        blockedSeconds.add(stats.blocked().toNanos() / 1e9);
+        blocked = !stats.blocked().isZero();
     }
 
     @Override

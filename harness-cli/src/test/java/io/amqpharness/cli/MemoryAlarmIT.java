@@ -1,0 +1,83 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.junit.WithRabbitMQ4;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A memory alarm on the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} (which these tests may
+ * change freely): the watermark is set near zero for about two seconds in the middle of a run,
+ * then put back. The run must go on, count every message, and report the blocked time, on both
+ * protocols (0.9.1 {@code connection.blocked}; 1.0 credit withheld).
+ */
+@Tag("integration")
+class MemoryAlarmIT {
+    private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
+    private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void publishersBlockedByAnAlarmAreReportedAndNothingIsLost(String protocol) throws Exception {
+        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(SCRIPT)
+                && "root".equals(System.getProperty("user.name")),
+                "needs the local RabbitMQ 4.0 of scripts/rabbitmq4.sh and root to raise an alarm on it");
+        Thread alarm = new Thread(() -> {
+            try {
+                Thread.sleep(2_000);
+                watermark("0.0001");
+                Thread.sleep(2_500);
+            } catch (Exception e) {
+                // the assertions below tell
+            } finally {
+                watermark("0.4");
+            }
+        });
+        alarm.start();
+        JarRunner.Result r;
+        try {
+            r = JarRunner.run("--protocol", protocol, "--uri", URI, "-r", "200", "-c", "50", "-z", "7s");
+        } finally {
+            alarm.join();
+        }
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        Matcher m = Pattern.compile("blocked by the broker ([0-9.]+) s in all, ([0-9]+) times? \\(([^)]*)\\)")
+                .matcher(r.out());
+        assertThat(m.find()).as(r.out()).isTrue();
+        assertThat(Double.parseDouble(m.group(1))).isBetween(1.0, 6.0);
+        assertThat(m.group(3)).isEqualTo(protocol.equals("amqp091") ? "low on memory"
+                : "no AMQP 1.0 link credit from the broker");
+        assertThat(r.out()).contains("BLOCKED ").contains("(ok)").doesNotContain("MISMATCH");
+        long published = number(r.out(), "\\n  published ([0-9,]+)");
+        assertThat(number(r.out(), "\\n  consumed ([0-9,]+)")).isEqualTo(published);
+        // The outage is in the latency: messages due during the alarm waited for it to end.
+        String line = r.out().lines().filter(l -> l.startsWith("  end-to-end ")).findFirst().orElseThrow();
+        String[] columns = line.trim().split(" +"); // end-to-end, min, p50 ... p99.99, max, count
+        assertThat(Double.parseDouble(columns[9].replace(",", ""))).as(line).isGreaterThanOrEqualTo(1_000.0);
+    }
+
+    private static void watermark(String fraction) {
+        try {
+            Process p = new ProcessBuilder(SCRIPT.toString(), "ctl", "set_vm_memory_high_watermark", fraction)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            p.waitFor(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not set the watermark to " + fraction, e);
+        }
+    }
+
+    private static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+}
