@@ -74,9 +74,9 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()));
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c));
         } catch (IOException | RuntimeException e) {
-            pool.release(spec.connectionName());
+            pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
         }
     }
@@ -86,9 +86,9 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName()));
+            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName(), c));
         } catch (IOException | RuntimeException e) {
-            pool.release(spec.connectionName());
+            pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening consumer " + spec.index(), e), e);
         }
     }

@@ -56,10 +56,14 @@ final class Amqp10Connections {
         return e.connection();
     }
 
-    /** Lets go of a connection; the last user closes it. */
-    synchronized void release(String name) {
+    /**
+     * Lets go of a connection; the last user closes it. A connection that a newer one of the same
+     * name has replaced (after it failed) is closed, and the newer one's users are left alone.
+     */
+    synchronized void release(String name, EngineConnection connection) {
         Entry e = connections.get(name);
-        if (e == null) {
+        if (e == null || e.connection() != connection) {
+            connection.close(CLOSE_TIMEOUT_MILLIS);
             return;
         }
         if (e.users() <= 1) {

@@ -134,10 +134,10 @@ final class Amqp10Driver implements ProtocolDriver {
             int window = Math.max(scenario.publishing().confirmWindow().orElse(1), scenario.run().steps()
                     .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
             return new Amqp10Publisher(c, session, sender, address, spec, window, outcomes, keyPerMessage,
-                    () -> connections.release(spec.connectionName()));
+                    () -> connections.release(spec.connectionName(), c));
         } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
                  | RuntimeException e) {
-            connections.release(spec.connectionName());
+            connections.release(spec.connectionName(), c);
             throw linkFailure("Attaching publisher " + spec.index() + " to '" + address + "'", c, e);
         }
     }
@@ -166,13 +166,13 @@ final class Amqp10Driver implements ProtocolDriver {
                 c.lock().unlock();
             }
             Amqp10Consumer consumer = new Amqp10Consumer(c, session, receiver, address, spec, creditWindow(spec),
-                    () -> connections.release(spec.connectionName()));
+                    () -> connections.release(spec.connectionName(), c));
             Links.attach(c, session, receiver, LINK_TIMEOUT_MILLIS);
             consumer.attached();
             return consumer;
         } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
                  | RuntimeException e) {
-            connections.release(spec.connectionName());
+            connections.release(spec.connectionName(), c);
             throw linkFailure("Attaching consumer " + spec.index() + " to '" + address + "'", c, e);
         }
     }

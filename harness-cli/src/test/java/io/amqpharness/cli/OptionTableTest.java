@@ -52,6 +52,7 @@ class OptionTableTest {
                     .consumerArgument("x-priority", 10L).consumerStartDelay(Duration.ofSeconds(3))
                     .exitWhen(ExitWhen.EMPTY).time(Duration.ofMinutes(2)).warmup(Duration.ofSeconds(10))
                     .interval(Duration.ofSeconds(2)).drainTimeout(Duration.ofSeconds(7)).clock(ClockMode.WALL_MILLIS)
+                    .recovery(io.amqpharness.scenario.RecoveryMode.OFF).recoveryTimeout(Duration.ofSeconds(30))
                     .build(),
             Scenario.builder().protocol("amqp10").addressFormat(AddressFormat.V2).queueType(QueueType.STREAM)
                     .queuePattern("q-%d", 1, 3).maxAge("7D").streamSegmentSize(1024 * 1024).randomRoutingKey(true)

@@ -78,6 +78,15 @@ public final class AckPolicy {
         flushLocked();
     }
 
+    /**
+     * Forgets the pending acks without sending them: the link they belonged to is gone, and the
+     * broker puts the messages they would have settled back in the queue (they come again, flagged
+     * as redelivered). Called before a recovered link delivers, whose tags start again.
+     */
+    public synchronized void discard() {
+        pendingCount = 0;
+    }
+
     /** Acks received but not yet sent to the broker. */
     public synchronized long pending() {
         return pendingCount;

@@ -304,6 +304,31 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         return timedOut;
     }
 
+    /**
+     * The link these messages went out on is gone (its connection dropped): no verdict will come
+     * for the messages still pending, so each is counted as in doubt and its permit freed; timed-out
+     * messages stop waiting for a late verdict. Call from the thread that recovers the link, before
+     * the publisher sends on a new one.
+     *
+     * @return how many messages were in doubt
+     */
+    public int abandonPending() {
+        int inDoubt = 0;
+        for (int slot = 0; slot <= mask; slot++) {
+            long v = slots.get(slot);
+            if (v != 0 && slots.compareAndSet(slot, v, 0) && (v & TIMED_OUT) == 0) {
+                inDoubt++;
+            }
+        }
+        synchronized (overdue) {
+            overdue.removeBelow(Long.MAX_VALUE);
+        }
+        multipleFloor = registered;
+        counters.inDoubt.add(inDoubt);
+        release(inDoubt);
+        return inDoubt;
+    }
+
     /** Messages sent and not yet resolved (confirmed, nacked, returned, ... or timed out). */
     public long pending() {
         return registered - resolved.get();

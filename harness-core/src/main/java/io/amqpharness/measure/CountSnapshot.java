@@ -28,15 +28,18 @@ package io.amqpharness.measure;
  * @param consumerNacked   deliveries the consumers negatively acknowledged ({@code --nack-rate})
  * @param consumerRejected deliveries the consumers rejected ({@code --reject-rate})
  * @param requeued     of those, the ones put back in the queue ({@code --requeue})
+ * @param inDoubt      messages awaiting a confirm when their connection dropped (with
+ *                     {@code --recovery}): no verdict will come; consumers' sequence checks tell
+ *                     which arrived, and the others count as lost
  */
 public record CountSnapshot(long published, long confirmed, long nacked, long returned, long released,
                             long modified, long timedOut, long lateOutcomes, long consumed,
                             long redelivered, long clockSkew, long foreign, long unidentified, long unique,
                             long ownUnique, long duplicated, long late, long outOfOrder, long lost,
-                            long consumerNacked, long consumerRejected, long requeued) {
+                            long consumerNacked, long consumerRejected, long requeued, long inDoubt) {
 
     public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0);
+            0, 0, 0, 0, 0, 0);
 
     /** Messages with a final outcome: confirmed, nacked, returned, released, modified or timed out. */
     public long settled() {
@@ -52,7 +55,7 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
     public CountSnapshot withLost(long newLost) {
         return new CountSnapshot(published, confirmed, nacked, returned, released, modified, timedOut, lateOutcomes,
                 consumed, redelivered, clockSkew, foreign, unidentified, unique, ownUnique, duplicated, late,
-                outOfOrder, newLost, consumerNacked, consumerRejected, requeued);
+                outOfOrder, newLost, consumerNacked, consumerRejected, requeued, inDoubt);
     }
 
     /** The difference {@code this - earlier}, counter by counter. */
@@ -65,6 +68,6 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
                 unidentified - earlier.unidentified, unique - earlier.unique, ownUnique - earlier.ownUnique,
                 duplicated - earlier.duplicated, late - earlier.late, outOfOrder - earlier.outOfOrder,
                 lost - earlier.lost, consumerNacked - earlier.consumerNacked,
-                consumerRejected - earlier.consumerRejected, requeued - earlier.requeued);
+                consumerRejected - earlier.consumerRejected, requeued - earlier.requeued, inDoubt - earlier.inDoubt);
     }
 }

@@ -29,6 +29,7 @@ public final class Counters {
     public final LongAdder consumerNacked = new LongAdder();
     public final LongAdder consumerRejected = new LongAdder();
     public final LongAdder requeued = new LongAdder();
+    public final LongAdder inDoubt = new LongAdder();
 
     /** A consistent-enough copy: each counter is read once, in a fixed order. */
     public CountSnapshot snapshot() {
@@ -36,6 +37,6 @@ public final class Counters {
                 released.sum(), modified.sum(), timedOut.sum(), lateOutcomes.sum(), consumed.sum(),
                 redelivered.sum(), clockSkew.sum(), foreign.sum(), unidentified.sum(), unique.sum(), ownUnique.sum(),
                 duplicated.sum(), late.sum(), outOfOrder.sum(), lost.sum(), consumerNacked.sum(), consumerRejected.sum(),
-                requeued.sum());
+                requeued.sum(), inDoubt.sum());
     }
 }

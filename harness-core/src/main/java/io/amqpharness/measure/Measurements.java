@@ -14,6 +14,7 @@ public final class Measurements {
     private final Counters counters = new Counters();
     private final Map<Metric, LatencyRecorder> recorders = new EnumMap<>(Metric.class);
     private final FlowBlocks blocks;
+    private final Outages outages;
 
     /** Measurements on the system clock. */
     public Measurements() {
@@ -23,6 +24,7 @@ public final class Measurements {
     /** @param clock the clock blocked time is measured with */
     public Measurements(NanoClock clock) {
         this.blocks = new FlowBlocks(clock);
+        this.outages = new Outages(clock);
         for (Metric m : Metric.values()) {
             recorders.put(m, new LatencyRecorder(m.label()));
         }
@@ -30,6 +32,11 @@ public final class Measurements {
 
     public Counters counters() {
         return counters;
+    }
+
+    /** Connections the broker dropped, and how long they took to come back. */
+    public Outages outages() {
+        return outages;
     }
 
     /** When the broker blocked publishers. */

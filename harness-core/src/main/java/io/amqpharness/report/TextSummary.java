@@ -28,6 +28,7 @@ public final class TextSummary {
         line(b, "Scenario  %s", String.join(" ", s.toArguments()));
         b.append('\n');
         counts(b, r);
+        outages(b, r);
         blocking(b, r);
         rates(b, r);
         latency(b, r);
@@ -98,6 +99,24 @@ public final class TextSummary {
         accounting(b, r);
     }
 
+    /** Connections the broker dropped, when it did. */
+    private static void outages(StringBuilder b, RunResult r) {
+        io.amqpharness.measure.Outages.Summary o = r.outages();
+        if (o.disconnects() == 0) {
+            return;
+        }
+        io.amqpharness.measure.Outages.Connection worst = o.connections().stream()
+                .max(java.util.Comparator.comparing(io.amqpharness.measure.Outages.Connection::longest)).orElseThrow();
+        long stillDown = o.connections().stream().filter(io.amqpharness.measure.Outages.Connection::stillDown).count();
+        line(b, "  recovered from %d disconnect%s on %d connection%s: down %s s in all, longest %s s (%s)%s%s",
+                o.disconnects(), o.disconnects() == 1 ? "" : "s", o.connections().size(),
+                o.connections().size() == 1 ? "" : "s", Format.seconds(o.downtime().toNanos()),
+                Format.seconds(worst.longest().toNanos()), worst.name(),
+                stillDown > 0 ? "; " + stillDown + " still down at the end" : "",
+                r.counts().inDoubt() > 0 ? "; " + Format.count(r.counts().inDoubt())
+                        + " messages in doubt (unconfirmed when their connection dropped: those that never arrived count as lost)" : "");
+    }
+
     /** How long the broker blocked publishers, when it did. */
     private static void blocking(StringBuilder b, RunResult r) {
         io.amqpharness.measure.FlowBlocks.Summary blocks = r.blocking();
@@ -115,9 +134,10 @@ public final class TextSummary {
         boolean any = false;
         if (r.scenario().publishing().confirms()) {
             long unexplained = r.unaccountedPublished();
-            a.append(String.format(Locale.ROOT, "published %s = settled %s + unconfirmed %s %s",
-                    Format.count(c.published()), Format.count(c.settled()), Format.count(r.unconfirmedAtStop()),
-                    verdict(unexplained)));
+            a.append(String.format(Locale.ROOT, "published %s = settled %s + %sunconfirmed %s %s",
+                    Format.count(c.published()), Format.count(c.settled()),
+                    c.inDoubt() > 0 ? "in doubt " + Format.count(c.inDoubt()) + " + " : "",
+                    Format.count(r.unconfirmedAtStop()), verdict(unexplained)));
             any = true;
         }
         if (r.unaccountedDeliveries().isPresent()) {

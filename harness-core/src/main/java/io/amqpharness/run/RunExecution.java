@@ -42,6 +42,7 @@ final class RunExecution {
     private final List<RunListener> listeners;
     private final NanoClock clock;
     private final Measurements measurements;
+    private final Optional<Recovery> recovery;
     private final RunControl control;
     private final RunParticipants participants;
     private final List<String> notes = new ArrayList<>();
@@ -67,8 +68,13 @@ final class RunExecution {
                 ? scenario.consuming().consumerChannels() : 0;
         this.control = new RunControl(scenario.publishing().publishers(), withGoal, Thread.currentThread());
         PayloadClock payloadClock = new PayloadClock(scenario.run().clock(), clock.nanoTime(), Instant.now());
+        this.recovery = scenario.run().recovers()
+                ? Optional.of(new Recovery(driver, scenario.topology().predeclared() ? Optional.empty()
+                        : Optional.of(topology.plan()), control, clock, scenario.run().recoveryTimeout(),
+                        measurements.outages()))
+                : Optional.empty();
         this.participants = new RunParticipants(scenario, runId, driver, topology, measurements, clock, payloadClock,
-                control);
+                control, recovery);
     }
 
     void stop() {
@@ -301,6 +307,7 @@ final class RunExecution {
     /** Closes every link; idempotent, safe after a failure. */
     void closeLinks() {
         control.stopPublishing();
+        recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
         for (ConsumerTask t : participants.consumers) {
             closeQuietly(t.link());
@@ -382,7 +389,8 @@ final class RunExecution {
                 cut.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
-                control.stopRequested() && control.failure() == null, measurements.blocks().summary());
+                control.stopRequested() && control.failure() == null, measurements.outages().summary(),
+                measurements.blocks().summary());
     }
 
     private static double perSecond(long count, double seconds) {

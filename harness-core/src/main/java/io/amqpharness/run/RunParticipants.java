@@ -47,6 +47,7 @@ final class RunParticipants {
     private final NanoClock clock;
     private final PayloadClock payloadClock;
     private final RunControl control;
+    private final Optional<Recovery> recovery;
     /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
@@ -65,7 +66,9 @@ final class RunParticipants {
     private int ackEvery;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
-                    Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control) {
+                    Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
+                    Optional<Recovery> recovery) {
+        this.recovery = recovery;
         this.scenario = scenario;
         this.runId = runId;
         this.driver = driver;
@@ -96,13 +99,16 @@ final class RunParticipants {
     private ConsumerTask openConsumer(int i) {
         ConsumeSettings c = scenario.consuming();
         String queue = topology.queueFor(i);
-        ConsumerLink link = driver.openConsumer(new ConsumerSpec(i,
+        ConsumerSpec spec = new ConsumerSpec(i,
                 connectionName("c", i / c.channelsPerConsumer()), queue, scenario.topology().queueType(),
                 prefetch, c.autoAck(), c.streamOffset(), c.consumerArguments(), c.polling(),
                 c.pollingInterval(), scenario.topology().exclusive()
-                        ? Optional.of(topology.declarationFor(i)) : Optional.empty()));
+                        ? Optional.of(topology.declarationFor(i)) : Optional.empty());
+        Optional<RecoveringConsumer> recovering = recovery.map(r -> RecoveringConsumer.open(spec, r));
+        ConsumerLink link = recovering.<ConsumerLink>map(r -> r).orElseGet(() -> driver.openConsumer(spec));
         Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
                 : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L), clock));
+        recovering.ifPresent(r -> policy.ifPresent(p -> r.beforeRelink(p::discard)));
         // Competing consumers of a queue share its checker; every consumer of a stream reads every
         // message, from wherever it starts, so each has its own.
         boolean stream = scenario.topology().queueType() == QueueType.STREAM;
@@ -144,9 +150,11 @@ final class RunParticipants {
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
                 .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
         String routingKey = topology.routingKey(i);
-        PublisherLink link = driver.openPublisher(new PublisherSpec(i, publisherId,
+        PublisherSpec spec = new PublisherSpec(i, publisherId,
                 connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
-                p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
+                p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
+        PublisherLink link = recovery.<PublisherLink>map(r -> RecoveringPublisher.open(spec, outcomes, tracker, r))
+                .orElseGet(() -> driver.openPublisher(spec, outcomes));
         publisherLinks.add(link);
         PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L);
         task.setRate(rate);

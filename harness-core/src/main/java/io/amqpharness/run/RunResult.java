@@ -47,6 +47,8 @@ import java.util.OptionalLong;
  * @param failure             why the run ended early, if it did
  * @param interrupted         the run was stopped before its goal ({@link LoadRunner#stop()}, which
  *                            Ctrl-C calls on the command line); it drained and reported as usual
+ * @param outages             connections the broker dropped and how long each took to come back
+ *                            ({@code --recovery}); {@link io.amqpharness.measure.Outages.Summary#NONE} when none
  * @param blocking            when the broker blocked publishers (resource alarms, withheld AMQP 1.0
  *                            credit): for how long in all, how often, and why
  */
@@ -74,6 +76,7 @@ public record RunResult(
         List<String> notes,
         Optional<String> failure,
         boolean interrupted,
+        io.amqpharness.measure.Outages.Summary outages,
         io.amqpharness.measure.FlowBlocks.Summary blocking) {
 
     public RunResult {
@@ -133,7 +136,13 @@ public record RunResult(
         if (expectedDeliveries.isEmpty() || leftInQueues.isEmpty()) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(expectedDeliveries.getAsLong() - counts.ownUnique() - leftInQueues.getAsLong());
+        long unexplained = expectedDeliveries.getAsLong() - counts.ownUnique() - leftInQueues.getAsLong();
+        if (unexplained < 0 && counts.inDoubt() > 0 && counts.confirmed() > 0) {
+            // Messages in doubt are not expected, but those the broker had routed arrive (once per copy).
+            long copies = Math.max(1, expectedDeliveries.getAsLong() / counts.confirmed());
+            unexplained = Math.min(0, unexplained + counts.inDoubt() * copies);
+        }
+        return OptionalLong.of(unexplained);
     }
 
     /**
@@ -189,6 +198,6 @@ public record RunResult(
         if (!scenario.publishing().confirms()) {
             return 0;
         }
-        return counts.published() - counts.settled() - unconfirmedAtStop;
+        return counts.published() - counts.settled() - counts.inDoubt() - unconfirmedAtStop;
     }
 }

@@ -34,7 +34,7 @@ record SettledCut(CountSnapshot counts, long inFlight) {
             long before = inFlight.getAsLong();
             CountSnapshot c = counts.get();
             long after = inFlight.getAsLong();
-            boolean explained = !confirms || c.published() - c.settled() == after;
+            boolean explained = !confirms || c.published() - c.settled() - c.inDoubt() == after;
             if ((before == after && explained) || clock.nanoTime() - deadline >= 0) {
                 return new SettledCut(c, after);
             }

@@ -15,9 +15,19 @@ import java.util.Optional;
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
  * @param steps        settings changed while the run goes on; empty for none. Without a time limit
  *                     a stepped run ends after its last step
+ * @param recovery     whether dropped connections are reopened; default {@link RecoveryMode#AUTO}
+ * @param recoveryTimeout how long one outage may last before the run gives up; default 60 s
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
-                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps) {
+                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
+                          RecoveryMode recovery, Duration recoveryTimeout) {
+    /** How long one outage may last before a recovering run gives up: 60 s. */
+    public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Whether this run reconnects: {@code on}, or {@code auto} with a time limit or steps. */
+    public boolean recovers() {
+        return recovery == RecoveryMode.ON || recovery == RecoveryMode.AUTO && publishingLimit().isPresent();
+    }
 
     /** How long publishing lasts: the time limit, else the steps' total length, if either is set. */
     public Optional<Duration> publishingLimit() {

@@ -93,7 +93,9 @@ final class ScenarioAssembler {
                 d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
                 d.clock == null ? ClockMode.MONOTONIC : d.clock,
                 d.steps.isEmpty() || d.stepDuration == null ? Optional.empty()
-                        : Optional.of(new StepPlan(d.steps, d.stepDuration)));
+                        : Optional.of(new StepPlan(d.steps, d.stepDuration)),
+                d.recovery == null ? RecoveryMode.AUTO : d.recovery,
+                d.recoveryTimeout == null ? RunSettings.DEFAULT_RECOVERY_TIMEOUT : d.recoveryTimeout);
     }
 
     private static OptionalDouble optional(Double d) {

@@ -24,6 +24,8 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     String uri = BrokerUri.DEFAULT.uri().toString();
     String protocol = "amqp091";
     Duration pacingSpin;
+    RecoveryMode recovery;
+    Duration recoveryTimeout;
     String tlsTrustStore;
     String tlsTrustStorePassword;
     String tlsKeyStore;
@@ -370,6 +372,15 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     java.util.Optional<Double> firstStep(StepSetting setting) {
         return steps.stream().filter(s -> s.setting() == setting).findFirst().map(s -> s.values().get(0));
     }
+
+    /**
+     * Whether dropped connections are reopened: {@link RecoveryMode#AUTO} (default: on for runs with
+     * a time limit or steps), {@link RecoveryMode#ON} or {@link RecoveryMode#OFF} (fail fast).
+     */
+    public B recovery(RecoveryMode value) { recovery = value; return self(); }
+
+    /** How long one outage may last before a recovering run gives up; default 60 s. */
+    public B recoveryTimeout(Duration value) { recoveryTimeout = value; return self(); }
 
     /** Let traffic flow this long before measuring; default none. */
     public B warmup(Duration value) { warmup = value; return self(); }

@@ -481,6 +481,21 @@ public enum Setting {
             .doc("30s",
                 "once publishing stops, how long to wait for outstanding confirms and for consumers to receive "
                 + "what is still on its way")),
+    RECOVERY(option(RUN_CONTROL, ValueType.RECOVERY, "--recovery").label("MODE")
+            .help("Reconnect when the broker drops a connection: auto (default: on with --time or --step), on, "
+                    + "or off (fail fast).")
+            .read(s -> unless(s.run().recovery(), RecoveryMode.AUTO)).apply(Scenario.Builder::recovery)
+            .doc("`auto`",
+                "when the broker drops a connection (a restart, `close_connection`): `on` reconnects with "
+                + "backoff, redeclares the run's topology if it is gone, resubscribes consumers and resumes "
+                + "publishing on schedule, so the outage shows as latency; `off` ends the run with the reason; "
+                + "`auto` is `on` for runs with `--time` or `--step`. Stream consumers are not resubscribed")),
+    RECOVERY_TIMEOUT(option(RUN_CONTROL, ValueType.DURATION, "--recovery-timeout").label("DURATION")
+            .help("With recovery, give up when one outage lasts this long (default 60s).")
+            .read(s -> unless(s.run().recoveryTimeout(), RunSettings.DEFAULT_RECOVERY_TIMEOUT))
+            .apply(Scenario.Builder::recoveryTimeout)
+            .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 60s")
+            .doc("60s", "with recovery, how long one outage may last before the run fails")),
     CLOCK(option(RUN_CONTROL, ValueType.CLOCK, "--clock").label("CLOCK")
             .help("Message timestamps: monotonic (default; publishers and consumers in this process), "
                     + "wall (epoch ns, as omq) or wall-millis (epoch ms, as PerfTest --use-millis) for "

@@ -82,6 +82,8 @@ public final class ValueType<T> {
             "'%s' is not a clock; use monotonic, wall or wall-millis");
     public static final ValueType<ExitWhen> EXIT_WHEN = choice(ExitWhen.class,
             "'%s' is not a condition; use empty or idle");
+    public static final ValueType<RecoveryMode> RECOVERY = choice(RecoveryMode.class,
+            "'%s' is not a recovery mode; use auto, on or off");
 
     /** The value {@code text} stands for, if it is one. */
     public Optional<T> parse(String text) {

@@ -97,4 +97,27 @@ class AckPolicyTest {
         @Override public void cancel() { }
         @Override public void close() { }
     }
+
+    @Test
+    void discardedAcksAreNeverSent() {
+        java.util.List<String> calls = new java.util.ArrayList<>();
+        io.amqpharness.spi.ConsumerLink link = new io.amqpharness.spi.ConsumerLink() {
+            @Override public void start(io.amqpharness.spi.DeliveryListener listener) { }
+            @Override public boolean supportsMultipleAck() { return true; }
+            @Override public void ack(long tag, boolean multiple) { calls.add("ack " + tag + " " + multiple); }
+            @Override public void nack(long tag, boolean multiple, boolean requeue) { }
+            @Override public void reject(long tag, boolean requeue) { }
+            @Override public void cancel() { }
+            @Override public void close() { }
+        };
+        AckPolicy p = new AckPolicy(link, 10, 0, io.amqpharness.measure.NanoClock.SYSTEM);
+        for (long tag = 1; tag <= 5; tag++) {
+            p.ack(tag);
+        }
+        p.discard();
+        assertThat(p.pending()).isZero();
+        p.ack(1); // the new link's tags start again
+        p.flush();
+        assertThat(calls).containsExactly("ack 1 false");
+    }
 }

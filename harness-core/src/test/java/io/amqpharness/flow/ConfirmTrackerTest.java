@@ -180,6 +180,29 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void abandonedMessagesAreInDoubtAndFreeTheWindow() {
+        ConfirmTracker t = tracker(4);
+        for (long s = 1; s <= 4; s++) {
+            send(t, s);
+        }
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        clock.advanceMillis(5_000);
+        send(t, 5);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(3); // 2, 3, 4 timed out; 5 is new
+        assertThat(t.abandonPending()).isEqualTo(1); // 5: the timed-out ones are counted already
+        assertThat(counters.inDoubt.sum()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+        t.settled(5, true, PublishOutcome.CONFIRMED); // a verdict from the dead link, late: ignored
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(counters.lateOutcomes.sum()).isZero();
+        for (long s = 6; s <= 9; s++) {
+            send(t, s); // the window is free for the new link
+        }
+        t.settled(9, true, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(5);
+    }
+
+    @Test
     void windowBlocksThePublisherUntilAConfirmArrives() throws Exception {
         ConfirmTracker t = tracker(2);
         send(t, 1);

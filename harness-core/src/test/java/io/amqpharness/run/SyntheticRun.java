@@ -109,7 +109,7 @@ public final class SyntheticRun {
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,
-                io.amqpharness.measure.FlowBlocks.Summary.NONE);
+                io.amqpharness.measure.Outages.Summary.NONE, io.amqpharness.measure.FlowBlocks.Summary.NONE);
     }
 
     /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */

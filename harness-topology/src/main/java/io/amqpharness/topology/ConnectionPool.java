@@ -97,7 +97,22 @@ public final class ConnectionPool {
     /** Lets go of a connection; the last user closes it. */
     public synchronized void release(String name) {
         Entry e = connections.get(name);
-        if (e != null && --e.users <= 0) {
+        if (e != null) {
+            release(name, e.connection);
+        }
+    }
+
+    /**
+     * Lets go of {@code connection}; the last user closes it. A connection that a newer one of the
+     * same name has replaced (after it closed) is closed, and the newer one's users are left alone.
+     */
+    public synchronized void release(String name, Connection connection) {
+        Entry e = connections.get(name);
+        if (e == null || e.connection != connection) {
+            closeQuietly(connection);
+            return;
+        }
+        if (--e.users <= 0) {
             connections.remove(name);
             closeQuietly(e.connection);
         }

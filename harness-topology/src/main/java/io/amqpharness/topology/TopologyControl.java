@@ -9,13 +9,18 @@ import java.util.OptionalLong;
 /**
  * The AMQP 0.9.1 connection a driver declares, inspects and deletes a run's topology over. Both
  * drivers use one: it is the one way to declare queues, exchanges and bindings that works the same
- * on RabbitMQ 3.x and 4.x. Once the connection has gone away, deleting does nothing and queue
- * depths are unknown, rather than failing the end of a run.
+ * on RabbitMQ 3.x and 4.x. A connection the broker dropped (a restart) is opened again on next
+ * use; when that fails too, deleting does nothing and queue depths are unknown, rather than failing
+ * the end of a run. Thread-safe.
  */
 public final class TopologyControl implements AutoCloseable {
-    private final Connection connection;
+    private final ConnectionPool pool;
+    private final String name;
+    private Connection connection;
 
-    private TopologyControl(Connection connection) {
+    private TopologyControl(ConnectionPool pool, String name, Connection connection) {
+        this.pool = pool;
+        this.name = name;
         this.connection = connection;
     }
 
@@ -27,33 +32,47 @@ public final class TopologyControl implements AutoCloseable {
      * @throws io.amqpharness.spi.BrokerUnreachableException if the broker cannot be reached or refuses the login
      */
     public static TopologyControl open(ConnectionPool pool, String name) {
-        return new TopologyControl(pool.open(name));
+        return new TopologyControl(pool, name, pool.open(name));
+    }
+
+    /** The connection, opened again if the broker dropped it. */
+    private synchronized Connection connection() {
+        if (!connection.isOpen()) {
+            connection = pool.open(name);
+        }
+        return connection;
+    }
+
+    private java.util.Optional<Connection> connectionIfAny() {
+        try {
+            return java.util.Optional.of(connection());
+        } catch (RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** The broker's properties from the connection handshake (product, version, platform, ...). */
     public Map<String, Object> serverProperties() {
-        return connection.getServerProperties();
+        return connection().getServerProperties();
     }
 
     /** Declares what the plan asks for; see {@link TopologyClient#declare(TopologyPlan)}. */
     public DeclaredTopology declare(TopologyPlan plan) {
-        return new TopologyClient(connection).declare(plan);
+        return new TopologyClient(connection()).declare(plan);
     }
 
-    /** Deletes what the run declared, if the connection is still open. */
+    /** Deletes what the run declared, if the broker can be reached. */
     public void delete(DeclaredTopology topology) {
-        if (connection.isOpen()) {
-            new TopologyClient(connection).delete(topology);
-        }
+        connectionIfAny().ifPresent(c -> new TopologyClient(c).delete(topology));
     }
 
-    /** Messages ready in the queue, empty if unknown (the connection or the queue is gone). */
+    /** Messages ready in the queue, empty if unknown (the broker or the queue is gone). */
     public OptionalLong depth(String queue) {
-        return connection.isOpen() ? new TopologyClient(connection).depth(queue) : OptionalLong.empty();
+        return connectionIfAny().map(c -> new TopologyClient(c).depth(queue)).orElse(OptionalLong.empty());
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         ConnectionPool.closeQuietly(connection);
     }
 }

@@ -1,0 +1,127 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.junit.WithRabbitMQ4;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Faults on the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} (which these tests may restart
+ * freely; the 3.10 broker the rest of the suite uses is left alone): a broker restart and
+ * connections closed from the broker side in the middle of a run. With recovery the run must go
+ * on, count every message (in doubt ones settled by the consumers' checks), report the outage and
+ * show it in the latency; without, it must fail fast with a sentence.
+ */
+@Tag("integration")
+class RecoveryIT {
+    private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
+    private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
+
+    @BeforeEach
+    void localBroker() {
+        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(SCRIPT)
+                && "root".equals(System.getProperty("user.name")),
+                "needs the local RabbitMQ 4.0 of scripts/rabbitmq4.sh and root to restart it");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol) throws Exception {
+        JarRunner.Result r = runWhile(() -> {
+            ctl("stop_app");
+            sleep(3_000);
+            ctl("start_app");
+        }, 2_500, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
+                "-q", "200", "-z", "12s");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
+                .doesNotContain("still down").doesNotContain("MISMATCH");
+        long published = number(r.out(), "\\n  published ([0-9,]+)");
+        assertThat(published).as("publishing went on on schedule").isBetween(11_500L, 12_100L);
+        long consumedOnce = number(r.out(), "consumed once ([0-9,]+)");
+        long lost = number(r.out(), "  lost ([0-9,]+)");
+        long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
+        assertThat(consumedOnce + lost).isEqualTo(published);
+        assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
+        assertThat(r.out()).contains("(ok)");
+        assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void connectionsClosedByTheBrokerAreReopened(String protocol) throws Exception {
+        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 2_500,
+                "--protocol", protocol, "--uri", URI, "-r", "500", "-c", "100", "-z", "6s");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
+        long published = number(r.out(), "\\n  published ([0-9,]+)");
+        assertThat(number(r.out(), "consumed once ([0-9,]+)") + number(r.out(), "  lost ([0-9,]+)")).isEqualTo(published);
+    }
+
+    @Test
+    void withRecoveryOffAClosedConnectionEndsTheRunWithASentence() throws Exception {
+        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 2_500,
+                "--uri", URI, "-r", "500", "-c", "100", "-z", "20s", "--recovery", "off");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.millis()).isLessThan(15_000);
+        assertThat(r.all()).contains("closed by RecoveryIT").doesNotContain("Exception");
+    }
+
+    private static JarRunner.Result runWhile(Runnable fault, long afterMillis, String... args) throws Exception {
+        Thread t = new Thread(() -> {
+            sleep(afterMillis);
+            fault.run();
+        });
+        t.start();
+        try {
+            return JarRunner.run(args);
+        } finally {
+            t.join(60_000);
+            ctl("start_app"); // whatever happened, leave the broker running
+        }
+    }
+
+    private static double endToEndMaxMillis(String out) {
+        String line = out.lines().filter(l -> l.startsWith("  end-to-end ")).findFirst().orElseThrow();
+        String[] columns = line.trim().split(" +"); // end-to-end, min, p50 ... p99.99, max, count
+        return Double.parseDouble(columns[9].replace(",", ""));
+    }
+
+    private static void ctl(String... args) {
+        try {
+            List<String> command = new java.util.ArrayList<>(List.of(SCRIPT.toString(), "ctl"));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            p.waitFor(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("rabbitmqctl " + String.join(" ", args) + " failed", e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+}

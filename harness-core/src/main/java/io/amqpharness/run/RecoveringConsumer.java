@@ -1,0 +1,177 @@
+package io.amqpharness.run;
+
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeliveryListener;
+import java.util.OptionalInt;
+
+/**
+ * A consumer that survives its connection ({@code --recovery}): when the driver's link fails, a
+ * recovery thread opens a new one with backoff and subscribes it to the same queue. What the old
+ * link delivered but had not acknowledged goes back to the queue and comes again flagged as
+ * redelivered; the pending acks of the old link are dropped (its tags mean nothing to the new one).
+ * Stream consumers are not resubscribed (their position is not tracked yet): their failure ends
+ * the run as without recovery.
+ */
+final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
+    private final ConsumerSpec spec;
+    private final Recovery recovery;
+    private final String who;
+    private volatile ConsumerLink link;
+    private volatile DeliveryListener inner;
+    private volatile boolean broken;
+    private volatile boolean stopped;
+    private volatile OptionalInt prefetch;
+    private volatile Runnable beforeRelink = () -> { };
+
+    private RecoveringConsumer(ConsumerSpec spec, Recovery recovery) {
+        this.spec = spec;
+        this.recovery = recovery;
+        this.prefetch = spec.prefetch();
+        this.who = "Consumer " + spec.index();
+    }
+
+    /** Opens the first link; failures propagate as they would without recovery. */
+    static RecoveringConsumer open(ConsumerSpec spec, Recovery recovery) {
+        RecoveringConsumer c = new RecoveringConsumer(spec, recovery);
+        c.link = recovery.driver().openConsumer(spec);
+        return c;
+    }
+
+    /** Runs before a new link starts delivering: the ack policy drops the old link's pending acks. */
+    void beforeRelink(Runnable action) {
+        beforeRelink = action;
+    }
+
+    @Override
+    public void start(DeliveryListener listener) {
+        inner = listener;
+        link.start(this);
+    }
+
+    @Override
+    public boolean supportsMultipleAck() {
+        return link.supportsMultipleAck();
+    }
+
+    @Override
+    public void ack(long tag, boolean multiple) {
+        if (!broken) {
+            try {
+                link.ack(tag, multiple);
+            } catch (RuntimeException e) {
+                if (!recovering()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void nack(long tag, boolean multiple, boolean requeue) {
+        if (!broken) {
+            try {
+                link.nack(tag, multiple, requeue);
+            } catch (RuntimeException e) {
+                if (!recovering()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void reject(long tag, boolean requeue) {
+        if (!broken) {
+            try {
+                link.reject(tag, requeue);
+            } catch (RuntimeException e) {
+                if (!recovering()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void setPrefetch(int value) {
+        prefetch = OptionalInt.of(value);
+        if (!broken) {
+            link.setPrefetch(value);
+        }
+    }
+
+    @Override
+    public void cancel() {
+        stopped = true;
+        if (!broken) {
+            link.cancel();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        link.close();
+    }
+
+    // ---- the driver's deliveries ----
+
+    @Override
+    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
+        inner.delivered(tag, body, offset, length, redelivered, publisherId);
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+        if (!recovering() || spec.queueType() == io.amqpharness.scenario.QueueType.STREAM) {
+            inner.failed(cause);
+            return;
+        }
+        synchronized (this) {
+            if (broken) {
+                return;
+            }
+            broken = true;
+        }
+        recovery.outages().disconnected(spec.connectionName(), cause.getMessage());
+        recovery.reconnectLater(() -> reconnect(cause));
+    }
+
+    private boolean recovering() {
+        return !stopped && recovery.running();
+    }
+
+    private void reconnect(Throwable cause) {
+        long since = recovery.clock().nanoTime();
+        Throwable last = cause;
+        try {
+            link.close();
+        } catch (RuntimeException e) {
+            // the connection is gone already
+        }
+        long backoff = Recovery.FIRST_BACKOFF_NANOS;
+        while (recovering()) {
+            if (recovery.expired(since)) {
+                recovery.control().fail(recovery.gaveUp(who, last));
+                return;
+            }
+            try {
+                recovery.redeclare();
+                ConsumerSpec now = new ConsumerSpec(spec.index(), spec.connectionName(), spec.queue(), spec.queueType(),
+                        prefetch, spec.autoAck(), spec.streamOffset(), spec.arguments(), spec.polling(),
+                        spec.pollingInterval(), spec.exclusiveQueue());
+                ConsumerLink fresh = recovery.driver().openConsumer(now);
+                beforeRelink.run();
+                link = fresh;
+                broken = false;
+                recovery.outages().reconnected(spec.connectionName());
+                fresh.start(this);
+                return;
+            } catch (RuntimeException e) {
+                last = e;
+                backoff = recovery.pause(backoff, this::recovering);
+            }
+        }
+    }
+}

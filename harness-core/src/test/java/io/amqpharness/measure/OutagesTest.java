@@ -1,0 +1,50 @@
+package io.amqpharness.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.testing.FakeClock;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class OutagesTest {
+    private final FakeClock clock = new FakeClock();
+    private final Outages outages = new Outages(clock);
+
+    @Test
+    void anOutageReportedByEveryLinkOfAConnectionCountsOnce() {
+        outages.disconnected("p0", "CONNECTION_FORCED - broker forced connection closure with reason 'shutdown'");
+        outages.disconnected("p0", null);
+        clock.advanceMillis(500);
+        outages.disconnected("c0", "CONNECTION_FORCED - broker forced connection closure with reason 'shutdown'");
+        clock.advanceMillis(2_500);
+        outages.reconnected("p0");
+        outages.reconnected("p0");
+        clock.advanceMillis(1_000);
+        outages.reconnected("c0");
+        Outages.Summary s = outages.summary();
+        assertThat(s.disconnects()).isEqualTo(2);
+        assertThat(s.downtime()).isEqualTo(Duration.ofMillis(4_000));
+        assertThat(s.connections()).containsExactly(
+                new Outages.Connection("p0", 1, Duration.ofMillis(3_000), Duration.ofMillis(3_000), false),
+                new Outages.Connection("c0", 1, Duration.ofMillis(3_500), Duration.ofMillis(3_500), false));
+        assertThat(s.reasons()).containsExactly("CONNECTION_FORCED - broker forced connection closure with reason 'shutdown'");
+    }
+
+    @Test
+    void aConnectionStillDownCountsItsDowntimeSoFar() {
+        outages.disconnected("p0", "reset");
+        clock.advanceMillis(700);
+        Outages.Summary s = outages.summary();
+        assertThat(s.connections()).singleElement().satisfies(c -> {
+            assertThat(c.stillDown()).isTrue();
+            assertThat(c.downtime()).isEqualTo(Duration.ofMillis(700));
+        });
+        assertThat(s.downtime()).isEqualTo(Duration.ofMillis(700));
+    }
+
+    @Test
+    void noOutageIsNone() {
+        outages.reconnected("p0");
+        assertThat(outages.summary()).isEqualTo(Outages.Summary.NONE);
+    }
+}
