@@ -38,14 +38,24 @@ class RecoveryIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"amqp091", "amqp10"})
-    void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol) throws Exception {
+    void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol,
+                                                                @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
         JarRunner.Result r = runWhile(() -> {
             ctl("stop_app");
             sleep(3_000);
             ctl("start_app");
         }, 2_500, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
-                "-q", "200", "-z", "12s");
+                "-q", "200", "-z", "12s", "--output-dir", out.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.files.ResultJson.read(out);
+        assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
+        assertThat(json.path("outages").path("downtime").asLong()).isGreaterThan(2_000_000_000L);
+        long downInIntervals = 0;
+        for (com.fasterxml.jackson.databind.JsonNode i : json.path("intervals")) {
+            downInIntervals += i.path("down").asLong();
+        }
+        assertThat(downInIntervals).isEqualTo(json.path("outages").path("downtime").asLong());
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Outages: seconds of each interval");
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
                 .doesNotContain("still down").doesNotContain("MISMATCH");
         long published = number(r.out(), "\\n  published ([0-9,]+)");

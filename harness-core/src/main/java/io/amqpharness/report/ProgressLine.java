@@ -30,6 +30,9 @@ public final class ProgressLine {
                 b.append(" (nacked/returned/timed out ").append(Format.count(bad)).append(')');
             }
         }
+        if (!s.down().isZero()) {
+            b.append("  RECONNECTING ").append(Format.seconds(s.down().toNanos())).append(" s");
+        }
         if (!s.blocked().isZero()) {
             b.append("  BLOCKED ").append(Format.seconds(s.blocked().toNanos())).append(" s");
         }

@@ -114,7 +114,8 @@ public final class TextSummary {
                 Format.seconds(worst.longest().toNanos()), worst.name(),
                 stillDown > 0 ? "; " + stillDown + " still down at the end" : "",
                 r.counts().inDoubt() > 0 ? "; " + Format.count(r.counts().inDoubt())
-                        + " messages in doubt (unconfirmed when their connection dropped: those that never arrived count as lost)" : "");
+                        + (r.counts().inDoubt() == 1 ? " message" : " messages")
+                        + " in doubt (unconfirmed when their connection dropped: those that never arrived count as lost)" : "");
     }
 
     /** How long the broker blocked publishers, when it did. */

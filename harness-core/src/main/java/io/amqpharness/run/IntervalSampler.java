@@ -28,6 +28,7 @@ final class IntervalSampler {
     private long lastNanos;
     private CountSnapshot previous = CountSnapshot.ZERO;
     private long previousBlockedNanos;
+    private long previousDownNanos;
     private long peakHeapBytes;
     private volatile long drainStartNanos;
     private volatile boolean draining;
@@ -80,7 +81,9 @@ final class IntervalSampler {
         CountSnapshot delta = total.minus(previous);
         long blockedNanos = measurements.blocks().blockedNanos();
         long blocked = blockedNanos - previousBlockedNanos;
-        if (last && delta.equals(CountSnapshot.ZERO) && blocked == 0
+        long downNanos = measurements.outages().anyDownNanos();
+        long down = downNanos - previousDownNanos;
+        if (last && delta.equals(CountSnapshot.ZERO) && blocked == 0 && down == 0
                 && summaries.values().stream().allMatch(LatencySummary::isEmpty)) {
             return null;
         }
@@ -89,10 +92,11 @@ final class IntervalSampler {
                 : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
                 Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries,
-                Duration.ofNanos(blocked));
+                Duration.ofNanos(blocked), Duration.ofNanos(down));
         intervals.add(stats);
         previous = total;
         previousBlockedNanos = blockedNanos;
+        previousDownNanos = downNanos;
         lastNanos = now;
         peakHeapBytes = Math.max(peakHeapBytes, ClientStats.heapUsedBytes());
         for (RunListener l : listeners) {

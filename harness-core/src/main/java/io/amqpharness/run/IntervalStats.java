@@ -19,10 +19,12 @@ import java.util.Map;
  * @param latency  latency recorded during the interval, per metric
  * @param blocked  time during the interval in which the broker blocked at least one publisher
  *                 (a resource alarm, or withheld AMQP 1.0 credit); zero when it blocked none
+ * @param down     time during the interval in which at least one connection was down (dropped by
+ *                 the broker, not yet recovered); zero when none was
  */
 public record IntervalStats(int index, Duration elapsed, Duration length, Phase phase, CountSnapshot delta,
                             CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency,
-                            Duration blocked) {
+                            Duration blocked, Duration down) {
 
     public IntervalStats {
         latency = Map.copyOf(latency);

@@ -78,7 +78,7 @@ public final class SyntheticRun {
             hs.forEach((m, h) -> summaries.put(m, LatencySummary.of(h)));
             intervals.add(new IntervalStats(i, Duration.ofSeconds(i + 1), Duration.ofSeconds(1),
                     draining ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING, delta, total,
-                    draining ? 0 : 37, summaries, Duration.ZERO));
+                    draining ? 0 : 37, summaries, Duration.ZERO, Duration.ZERO));
             intervalHistograms.add(hs);
         }
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);

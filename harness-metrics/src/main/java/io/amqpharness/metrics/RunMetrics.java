@@ -26,6 +26,8 @@ final class RunMetrics implements RunListener {
     /** Seconds the broker blocked at least one publisher, summed over the intervals so far. */
     private final java.util.concurrent.atomic.DoubleAdder blockedSeconds = new java.util.concurrent.atomic.DoubleAdder();
     private volatile boolean blocked;
+    private final java.util.concurrent.atomic.DoubleAdder downSeconds = new java.util.concurrent.atomic.DoubleAdder();
+    private volatile boolean down;
 
     RunMetrics(PrometheusMeterRegistry registry, Map<String, String> tags) {
         this.registry = registry;
@@ -47,6 +49,12 @@ final class RunMetrics implements RunListener {
                         + "credit), in seconds, counted at the end of each interval").register(registry);
         Gauge.builder("harness.blocked", this, m -> m.blocked ? 1 : 0)
                 .description("1 if the broker blocked a publisher during the last interval, else 0").register(registry);
+        FunctionCounter.builder("harness.connections.down.seconds", this, m -> m.downSeconds.sum())
+                .description("Time with at least one connection dropped by the broker and not yet recovered, in "
+                        + "seconds, counted at the end of each interval").register(registry);
+        Gauge.builder("harness.connections.down", this, m -> m.down ? 1 : 0)
+                .description("1 if a connection was down (dropped, reconnecting) during the last interval, else 0")
+                .register(registry);
         this.latency = new LatencyCollector(tags);
         registry.getPrometheusRegistry().register(latency);
     }
@@ -68,6 +76,8 @@ final class RunMetrics implements RunListener {
         inFlight = stats.inFlight();
         blockedSeconds.add(stats.blocked().toNanos() / 1e9);
         blocked = !stats.blocked().isZero();
+        downSeconds.add(stats.down().toNanos() / 1e9);
+        down = !stats.down().isZero();
     }
 
     @Override

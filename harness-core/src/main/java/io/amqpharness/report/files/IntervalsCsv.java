@@ -21,7 +21,8 @@ import java.util.Locale;
  * {@code intervals.csv}: one row per reporting interval. Columns, in order: {@code timestamp}
  * (ISO-8601 end of the interval), {@code elapsed_s}, {@code length_s}, {@code phase},
  * {@code sent_per_s}, {@code confirmed_per_s}, {@code received_per_s}, {@code in_flight},
- * {@code blocked_s} (time in the interval the broker blocked at least one publisher); then
+ * {@code blocked_s} (time in the interval the broker blocked at least one publisher),
+ * {@code down_s} (time in the interval at least one connection was down); then
  * every count of the interval ({@code published}, {@code confirmed}, ...) and every running total
  * ({@code total_published}, ...); then for every metric ({@code end_to_end}, {@code confirm},
  * {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
@@ -52,7 +53,7 @@ public final class IntervalsCsv {
     /** The header line, with its line break. */
     static String header() {
         List<String> h = new ArrayList<>(List.of("timestamp", "elapsed_s", "length_s", "phase", "sent_per_s",
-                "confirmed_per_s", "received_per_s", "in_flight", "blocked_s"));
+                "confirmed_per_s", "received_per_s", "in_flight", "blocked_s", "down_s"));
         for (RecordComponent c : CountSnapshot.class.getRecordComponents()) {
             h.add(snake(c.getName()));
         }
@@ -80,6 +81,7 @@ public final class IntervalsCsv {
         r.add(decimal(s.receivedPerSecond(), 1));
         r.add(Long.toString(s.inFlight()));
         r.add(decimal(s.blocked().toNanos() / 1e9, 3));
+        r.add(decimal(s.down().toNanos() / 1e9, 3));
         components(s.delta(), r, false);
         components(s.total(), r, false);
         for (Metric m : Metric.values()) {

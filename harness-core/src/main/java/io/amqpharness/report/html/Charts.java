@@ -41,6 +41,13 @@ final class Charts {
             rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
         }
         c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
+        if (anyInterval(r, "down") || anyInterval(r, "blocked")) {
+            ArrayNode faults = F.arrayNode();
+            faults.add(timeLine(r, "connections down", PALETTE[1], secondsSeries(r, "down")).put("stepped", true));
+            faults.add(timeLine(r, "publishers blocked", PALETTE[3], secondsSeries(r, "blocked")).put("stepped", true));
+            c.add("Outages: seconds of each interval with a connection down or a publisher blocked by the broker",
+                    "time", chart("line", faults, seconds(List.of(run)), secondsAxis()));
+        }
         List<SeedRows.Row> steps = SeedRows.steps(r);
         if (!steps.isEmpty()) {
             c.add("Per step: throughput and end-to-end latency", "perStep", byValue(steps));
@@ -195,6 +202,31 @@ final class Charts {
         ObjectNode y = F.objectNode().put("type", "linear").put("beginAtZero", true);
         y.putObject("title").put("display", true).put("text", "messages per second");
         return y;
+    }
+
+    private static ObjectNode secondsAxis() {
+        ObjectNode y = F.objectNode().put("type", "linear").put("beginAtZero", true);
+        y.putObject("title").put("display", true).put("text", "seconds of the interval");
+        return y;
+    }
+
+    /** Whether any interval has a non-zero {@code field}. */
+    private static boolean anyInterval(JsonNode r, String field) {
+        for (JsonNode i : r.path("intervals")) {
+            if (i.path(field).asLong() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A duration field (nanoseconds) of every interval, in seconds. */
+    private static ArrayNode secondsSeries(JsonNode r, String field) {
+        ArrayNode points = F.arrayNode();
+        for (JsonNode i : r.path("intervals")) {
+            points.add(point(elapsedSeconds(i), round(i.path(field).asLong() / 1e9, 3)));
+        }
+        return points;
     }
 
     private static ObjectNode msAxis(boolean log) {
