@@ -29,6 +29,9 @@ final class Amqp091Consumer implements ConsumerLink {
     private static final int CANCEL_DRAIN_SECONDS = 5;
     private final Channel channel;
     private final ConsumerSpec spec;
+    private final boolean stream;
+    /** Offset of the last stream message delivered, or -1 before the first (the channel's dispatch thread writes). */
+    private volatile long lastStreamOffset = -1;
     private final Runnable onClose;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -43,6 +46,7 @@ final class Amqp091Consumer implements ConsumerLink {
     Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) throws IOException {
         this.channel = channel;
         this.spec = spec;
+        this.stream = spec.queueType() == io.amqpharness.scenario.QueueType.STREAM;
         this.onClose = onClose;
         if (spec.exclusiveQueue().isPresent()) {
             TopologyClient.declareQueue(channel, spec.exclusiveQueue().get());
@@ -67,6 +71,12 @@ final class Amqp091Consumer implements ConsumerLink {
                         @Override
                         public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
                                                    byte[] body) {
+                            if (stream) {
+                                Map<String, Object> headers = properties.getHeaders();
+                                if (headers != null && headers.get("x-stream-offset") instanceof Number n) {
+                                    lastStreamOffset = n.longValue();
+                                }
+                            }
                             listener.delivered(envelope.getDeliveryTag(), body, 0, body.length,
                                     envelope.isRedeliver(), properties.getAppId());
                         }
@@ -170,6 +180,12 @@ final class Amqp091Consumer implements ConsumerLink {
                 throw new DriverException(AmqpErrors.operationFailure(what, e), e);
             }
         }
+    }
+
+    @Override
+    public java.util.OptionalLong lastStreamOffset() {
+        long last = lastStreamOffset;
+        return last < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(last);
     }
 
     @Override

@@ -74,6 +74,8 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     private long lastTag;
     /** Credit granted and not yet taken by the consumer (written under the lock). */
     private volatile int outstanding;
+    /** Offset of the last stream message handed over, or -1 before the first (consumer thread writes). */
+    private volatile long lastStreamOffset = -1;
     /** Deliveries the consumer took since the credit last counted them (consumer thread). */
     private int taken;
 
@@ -163,6 +165,9 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             handing = true;
             for (int i = 0; i < b.size() && !closed; i++) {
                 scanner.scan(b.bytes(), b.offset(i), b.length(i));
+                if (scanner.hasStreamOffset()) {
+                    lastStreamOffset = scanner.streamOffset();
+                }
                 listener.delivered(b.tag(i), b.bytes(), scanner.bodyOffset(), scanner.bodyLength(),
                         scanner.redelivered(), scanner.groupId());
                 taken++;
@@ -381,6 +386,12 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
      * (and may still be settled); deliveries still on their way are not handed over and the
      * broker takes them back when the link closes. No credit is granted any more.
      */
+    @Override
+    public java.util.OptionalLong lastStreamOffset() {
+        long last = lastStreamOffset;
+        return last < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(last);
+    }
+
     @Override
     public void cancel() {
         if (!cancelled) {

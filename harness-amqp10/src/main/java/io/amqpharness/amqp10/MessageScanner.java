@@ -18,6 +18,8 @@ import java.util.Arrays;
  */
 final class MessageScanner {
     private static final int HEADER = 0x70;
+    private static final int MESSAGE_ANNOTATIONS = 0x72;
+    private static final byte[] STREAM_OFFSET_KEY = "x-stream-offset".getBytes(StandardCharsets.US_ASCII);
     private static final int PROPERTIES = 0x73;
     private static final int DATA = 0x75;
     private static final int FIRST_ACQUIRER_FIELD = 3;
@@ -34,6 +36,8 @@ final class MessageScanner {
     private int bodyOffset;
     private int bodyLength;
     private boolean redelivered;
+    private boolean hasStreamOffset;
+    private long streamOffset;
     private String groupId;
     private byte[] lastGroupBytes = new byte[0];
     private String lastGroup;
@@ -52,6 +56,7 @@ final class MessageScanner {
         bodyOffset = offset;
         bodyLength = 0;
         redelivered = false;
+        hasStreamOffset = false;
         groupId = null;
         try {
             while (pos < end) {
@@ -82,6 +87,16 @@ final class MessageScanner {
         return redelivered;
     }
 
+    /** Whether the message annotations carry {@code x-stream-offset} (a delivery from a stream). */
+    boolean hasStreamOffset() {
+        return hasStreamOffset;
+    }
+
+    /** The {@code x-stream-offset} annotation; meaningful when {@link #hasStreamOffset()}. */
+    long streamOffset() {
+        return streamOffset;
+    }
+
     /** The {@code group-id} property, or null if the message has none. */
     String groupId() {
         return groupId;
@@ -94,6 +109,7 @@ final class MessageScanner {
         int code = descriptorCode();
         switch (code) {
             case HEADER -> header();
+            case MESSAGE_ANNOTATIONS -> annotations();
             case PROPERTIES -> properties();
             case DATA -> data();
             default -> skipValue();
@@ -118,6 +134,7 @@ final class MessageScanner {
                 String name = new String(buf, take(n), n, StandardCharsets.US_ASCII);
                 return switch (name) {
                     case "amqp:header:list" -> HEADER;
+                    case "amqp:message-annotations:map" -> MESSAGE_ANNOTATIONS;
                     case "amqp:properties:list" -> PROPERTIES;
                     case "amqp:data:binary" -> DATA;
                     default -> OTHER_SECTION;
@@ -151,6 +168,54 @@ final class MessageScanner {
                 skipValue();
             }
         }
+    }
+
+    /** The message annotations: a map whose {@code x-stream-offset} (a symbol, or a string from 3.10) is read. */
+    private void annotations() {
+        int c = u8();
+        int count = switch (c) {
+            case 0xc1 -> {
+                u8();
+                yield u8();
+            }
+            case 0xd1 -> {
+                u32();
+                yield u32();
+            }
+            default -> throw new MalformedException();
+        };
+        for (int i = 0; i < count / 2; i++) {
+            int k = u8();
+            boolean offsetKey = false;
+            if (k == 0xa3 || k == 0xa1 || k == 0xb3 || k == 0xb1) {
+                int n = k == 0xa3 || k == 0xa1 ? u8() : u32();
+                int start = take(n);
+                offsetKey = Arrays.equals(buf, start, start + n, STREAM_OFFSET_KEY, 0, STREAM_OFFSET_KEY.length);
+            } else {
+                pos--;
+                skipValue();
+            }
+            if (offsetKey) {
+                readStreamOffset();
+            } else {
+                skipValue();
+            }
+        }
+    }
+
+    private void readStreamOffset() {
+        int c = u8();
+        long v = switch (c) {
+            case 0x81, 0x80 -> u64(); // long, ulong
+            case 0x55, 0x53 -> c == 0x55 ? (byte) u8() : u8(); // smalllong, smallulong
+            case 0x44 -> 0; // ulong0
+            case 0x71, 0x70 -> c == 0x71 ? i32() : i32() & 0xffffffffL; // int, uint
+            case 0x54, 0x52 -> c == 0x54 ? (byte) u8() : u8(); // smallint, smalluint
+            case 0x43 -> 0; // uint0
+            default -> throw new MalformedException();
+        };
+        hasStreamOffset = true;
+        streamOffset = v;
     }
 
     private void properties() {

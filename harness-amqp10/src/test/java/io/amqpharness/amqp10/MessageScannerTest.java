@@ -50,6 +50,25 @@ class MessageScannerTest {
     }
 
     @Test
+    void readsTheStreamOffsetAnnotationAsASymbolOrAString() throws Exception {
+        byte[] raw310 = HexFormat.of().parseHex(RABBITMQ_3_10_STREAM_DELIVERY); // str8 key, ulong0 value
+        assertThat(scanner.scan(raw310, 0, raw310.length)).isTrue();
+        assertThat(scanner.hasStreamOffset()).isTrue();
+        assertThat(scanner.streamOffset()).isZero();
+        for (long offset : new long[] {5, 200, 70_000, 5_000_000_000L}) {
+            byte[] raw = encode(Message.create(new byte[12]).groupId("g").annotation("x-opt-first", "a")
+                    .annotation("x-stream-offset", offset).annotation("x-opt-last", 7L));
+            assertThat(scanner.scan(raw, 0, raw.length)).isTrue();
+            assertThat(scanner.hasStreamOffset()).isTrue();
+            assertThat(scanner.streamOffset()).isEqualTo(offset);
+            assertThat(scanner.groupId()).isEqualTo("g");
+        }
+        byte[] plain = encode(Message.create(new byte[12]).annotation("x-opt-a", "b"));
+        assertThat(scanner.scan(plain, 0, plain.length)).isTrue();
+        assertThat(scanner.hasStreamOffset()).isFalse();
+    }
+
+    @Test
     void firstAcquirerFalseMeansRedelivered() {
         byte[] raw = HexFormat.of().parseHex(RABBITMQ_3_10_REDELIVERY);
         assertThat(scanner.scan(raw, 0, raw.length)).isTrue();

@@ -10,8 +10,8 @@ import java.util.OptionalInt;
  * recovery thread opens a new one with backoff and subscribes it to the same queue. What the old
  * link delivered but had not acknowledged goes back to the queue and comes again flagged as
  * redelivered; the pending acks of the old link are dropped (its tags mean nothing to the new one).
- * Stream consumers are not resubscribed (their position is not tracked yet): their failure ends
- * the run as without recovery.
+ * A stream consumer resumes at the offset after the last message it received (or where it started,
+ * if it had received none), so it neither misses nor repeats a message.
  */
 final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     private final ConsumerSpec spec;
@@ -23,11 +23,14 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     private volatile boolean stopped;
     private volatile OptionalInt prefetch;
     private volatile Runnable beforeRelink = () -> { };
+    /** Where a stream consumer opened again starts: after the last offset received, else where it first started. */
+    private java.util.Optional<io.amqpharness.scenario.StreamOffset> resumeFrom;
 
     private RecoveringConsumer(ConsumerSpec spec, Recovery recovery) {
         this.spec = spec;
         this.recovery = recovery;
         this.prefetch = spec.prefetch();
+        this.resumeFrom = spec.streamOffset();
         this.who = "Consumer " + spec.index();
     }
 
@@ -102,6 +105,11 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     }
 
     @Override
+    public java.util.OptionalLong lastStreamOffset() {
+        return link.lastStreamOffset();
+    }
+
+    @Override
     public void cancel() {
         stopped = true;
         if (!broken) {
@@ -124,7 +132,7 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
 
     @Override
     public void failed(Throwable cause) {
-        if (!recovering() || spec.queueType() == io.amqpharness.scenario.QueueType.STREAM) {
+        if (!recovering()) {
             inner.failed(cause);
             return;
         }
@@ -158,8 +166,13 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
             }
             try {
                 recovery.redeclare();
+                java.util.OptionalLong received = link.lastStreamOffset();
+                if (received.isPresent()) {
+                    resumeFrom = java.util.Optional.of(new io.amqpharness.scenario.StreamOffset.Offset(
+                            received.getAsLong() + 1));
+                }
                 ConsumerSpec now = new ConsumerSpec(spec.index(), spec.connectionName(), spec.queue(), spec.queueType(),
-                        prefetch, spec.autoAck(), spec.streamOffset(), spec.arguments(), spec.polling(),
+                        prefetch, spec.autoAck(), resumeFrom, spec.arguments(), spec.polling(),
                         spec.pollingInterval(), spec.exclusiveQueue());
                 ConsumerLink fresh = recovery.driver().openConsumer(now);
                 beforeRelink.run();

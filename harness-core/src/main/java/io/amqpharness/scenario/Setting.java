@@ -489,7 +489,8 @@ public enum Setting {
                 "when the broker drops a connection (a restart, `close_connection`): `on` reconnects with "
                 + "backoff, redeclares the run's topology if it is gone, resubscribes consumers and resumes "
                 + "publishing on schedule, so the outage shows as latency; `off` ends the run with the reason; "
-                + "`auto` is `on` for runs with `--time` or `--step`. Stream consumers are not resubscribed")),
+                + "`auto` is `on` for runs with `--time` or `--step`. Stream consumers resume after the last "
+                + "offset they received")),
     RECOVERY_TIMEOUT(option(RUN_CONTROL, ValueType.DURATION, "--recovery-timeout").label("DURATION")
             .help("With recovery, give up when one outage lasts this long (default 60s).")
             .read(s -> unless(s.run().recoveryTimeout(), RunSettings.DEFAULT_RECOVERY_TIMEOUT))

@@ -41,6 +41,15 @@ public interface ConsumerLink extends AutoCloseable {
      */
     void cancel();
 
+    /**
+     * For a stream consumer, the stream offset of the last message delivered, so that a consumer
+     * opened again after a dropped connection resumes after it; empty before the first delivery,
+     * and for other queues. Default: empty.
+     */
+    default java.util.OptionalLong lastStreamOffset() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Closes the link (and its connection if no other link uses it). Idempotent. */
     @Override
     void close();
