@@ -1,10 +1,12 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One reporting interval: counts during it, totals at its end, and latency recorded in it.
@@ -17,9 +19,12 @@ import java.util.Map;
  * @param total    counts since the start
  * @param inFlight messages awaiting a publisher confirm at the end of the interval
  * @param latency  latency recorded during the interval, per metric
+ * @param broker   the broker's metrics sampled during the interval ({@code --broker-metrics}); empty
+ *                 when they are off, could not be read, or no new sample arrived in this interval
  */
 public record IntervalStats(int index, Duration elapsed, Duration length, Phase phase, CountSnapshot delta,
-                            CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency) {
+                            CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency,
+                            Optional<BrokerSample> broker) {
 
     public IntervalStats {
         latency = Map.copyOf(latency);

@@ -1,5 +1,8 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerMonitor;
+import io.amqpharness.broker.CrossCheck;
+import io.amqpharness.broker.QueueGrowth;
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.flow.ConfirmTracker;
 import io.amqpharness.measure.CountSnapshot;
@@ -52,6 +55,7 @@ final class RunExecution {
     });
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
+    private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock) {
@@ -79,6 +83,8 @@ final class RunExecution {
         for (RunListener l : listeners) {
             l.started(new RunStart(runId, scenario, broker, topology.queues(), startedAt));
         }
+        // Read before any link opens: the broker's counters of the cross-check start here.
+        brokerMonitor = BrokerMonitor.open(scenario, topology.queues(), clock::nanoTime);
         participants.openConsumers();
         participants.openPublishers();
         participants.trackActive();
@@ -89,7 +95,9 @@ final class RunExecution {
         long cpuStart = ClientStats.processCpuNanos();
         long start = clock.nanoTime();
         measureStartNanos = start;
-        IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight);
+        IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight,
+                () -> brokerMonitor.flatMap(BrokerMonitor::fresh));
+        brokerMonitor.ifPresent(m -> m.start(start));
         sampler.warmingUp(scenario.run().warmup().isPresent());
         long intervalNanos = scenario.run().interval().toNanos();
         timers.scheduleAtFixedRate(() -> tick(sampler, start), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
@@ -106,6 +114,7 @@ final class RunExecution {
         // Publishing ends when the publishers stopped: after the grace in which paced publishers
         // that fell behind send what was due by the time limit, not when the limit was reached.
         long publishingEnd = stopPublishers(timeLimit);
+        CountSnapshot atPublishingEnd = measurements.counters().snapshot();
         sampler.drainingFrom(publishingEnd);
         long drainDeadline = clock.nanoTime() + scenario.run().drainTimeout().toNanos();
         drainConfirms(drainDeadline);
@@ -115,12 +124,36 @@ final class RunExecution {
         timers.shutdownNow();
         awaitTermination();
         sampler.sampleLast();
+        // Before the consumer channels close: the broker may drop the statistics of a closed channel it has not yet counted.
+        Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> m.finish(publishingEnd,
+                harnessCounts(atPublishingEnd, publishingEnd - start), measurements.counters().snapshot().consumed() / Math.max(1e-9,
+                        (clock.nanoTime() - start) / 1e9), scenario));
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
         long end = clock.nanoTime();
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults);
+                stepResults, brokerOutcome);
+    }
+
+    /** The harness's counts the broker's are checked against. */
+    private CrossCheck.HarnessCounts harnessCounts(CountSnapshot atPublishingEnd, long publishingNanos) {
+        CountSnapshot c = measurements.counters().snapshot();
+        boolean consumers = scenario.consuming().consumers() > 0;
+        OptionalLong expected = inQueues(c);
+        // Growth by the harness's own counts: exact, where the broker's statistics lag by seconds.
+        Optional<QueueGrowth> growth = consumers && inQueues(atPublishingEnd).isPresent()
+                ? QueueGrowth.ofCounts(inQueues(atPublishingEnd).getAsLong(), atPublishingEnd.consumed(),
+                        Duration.ofNanos(publishingNanos))
+                : Optional.empty();
+        return new CrossCheck.HarnessCounts(c.published(), expected, c.consumed(), consumers, growth);
+    }
+
+    /** Messages that entered the run's queues, by the harness's counts; empty when the topology does not tell. */
+    private OptionalLong inQueues(CountSnapshot c) {
+        long routed = c.published() - c.returned() - c.released();
+        return topology.copies().isPresent() && scenario.publishing().publishers() > 0
+                ? OptionalLong.of(routed * topology.copies().getAsInt()) : OptionalLong.empty();
     }
 
     private void startConsumersQuietly() {
@@ -301,6 +334,7 @@ final class RunExecution {
     void closeLinks() {
         control.stopPublishing();
         timers.shutdownNow();
+        brokerMonitor.ifPresent(BrokerMonitor::close);
         for (ConsumerTask t : participants.consumers) {
             closeQuietly(t.link());
         }
@@ -331,7 +365,8 @@ final class RunExecution {
     }
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
-                             long cpuNanos, List<StepResult> stepResults) {
+                             long cpuNanos, List<StepResult> stepResults,
+                             Optional<BrokerMonitor.Outcome> brokerOutcome) {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
@@ -347,6 +382,7 @@ final class RunExecution {
         scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
                 Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));
+        brokerOutcome.ifPresent(o -> notes.addAll(o.notes()));
         OptionalLong left = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
                 ? OptionalLong.empty() : DeliveryDrain.totalDepth(driver, topology.queues());
         long measureStart = measureStartNanos;
@@ -374,7 +410,8 @@ final class RunExecution {
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
                 participants.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
-                driver.facts(), notes, Optional.ofNullable(control.failure()));
+                driver.facts(), notes, Optional.ofNullable(control.failure()),
+                brokerOutcome.map(BrokerMonitor.Outcome::report));
     }
 
     private static double perSecond(long count, double seconds) {

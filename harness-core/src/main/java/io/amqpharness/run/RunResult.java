@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
@@ -45,6 +46,9 @@ import java.util.OptionalLong;
  *                            address format it chose)
  * @param notes               things the reader should know (flow-control notes, drain outcome)
  * @param failure             why the run ended early, if it did
+ * @param brokerMetrics       the broker's side of the run ({@code --broker-metrics}): where it was read,
+ *                            its peaks, the cross-check of message counts, how much the queues grew;
+ *                            empty with {@code --no-broker-metrics}
  */
 public record RunResult(
         String runId,
@@ -68,7 +72,8 @@ public record RunResult(
         ClientStats client,
         Map<String, String> driverFacts,
         List<String> notes,
-        Optional<String> failure) {
+        Optional<String> failure,
+        Optional<BrokerMetricsReport> brokerMetrics) {
 
     public RunResult {
         queues = List.copyOf(queues);

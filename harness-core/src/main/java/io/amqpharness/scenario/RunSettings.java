@@ -15,9 +15,12 @@ import java.util.Optional;
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
  * @param steps        settings changed while the run goes on; empty for none. Without a time limit
  *                     a stepped run ends after its last step
+ * @param brokerMetrics whether and where the broker's own metrics are sampled, once per interval;
+ *                     default {@link BrokerMetrics#DERIVED} (the management API next to the AMQP port)
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
-                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps) {
+                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
+                          BrokerMetrics brokerMetrics) {
 
     /** How long publishing lasts: the time limit, else the steps' total length, if either is set. */
     public Optional<Duration> publishingLimit() {

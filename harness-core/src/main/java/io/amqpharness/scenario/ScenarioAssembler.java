@@ -86,7 +86,16 @@ final class ScenarioAssembler {
                 d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
                 d.clock == null ? ClockMode.MONOTONIC : d.clock,
                 d.steps.isEmpty() || d.stepDuration == null ? Optional.empty()
-                        : Optional.of(new StepPlan(d.steps, d.stepDuration)));
+                        : Optional.of(new StepPlan(d.steps, d.stepDuration)),
+                brokerMetrics(d));
+    }
+
+    private static BrokerMetrics brokerMetrics(ScenarioDraft<?> d) {
+        if (d.noBrokerMetrics) {
+            return BrokerMetrics.OFF;
+        }
+        return BrokerMetrics.parseUrl(d.brokerMetricsUrl).map(u -> new BrokerMetrics(true, Optional.of(u)))
+                .orElse(BrokerMetrics.DERIVED);
     }
 
     private static OptionalDouble optional(Double d) {
