@@ -43,14 +43,14 @@ final class BrokerHttp {
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new BrokerMetricsException(url + " cannot be read (" + reason(e) + ")", e);
+            throw new BrokerMetricsException(shown(url) + " cannot be read (" + reason(e) + ")", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new BrokerMetricsException(url + " was not read: interrupted", e);
+            throw new BrokerMetricsException(shown(url) + " was not read: interrupted", e);
         }
         int status = response.statusCode();
         if (status / 100 != 2) {
-            throw new BrokerMetricsException(url + " answered HTTP " + status + switch (status) {
+            throw new BrokerMetricsException(shown(url) + " answered HTTP " + status + switch (status) {
                 case 401 -> " (the user of --uri is not allowed to use the management API: it needs the "
                         + "monitoring or management tag)";
                 case 403 -> " (forbidden)";
@@ -59,6 +59,13 @@ final class BrokerHttp {
             }, null);
         }
         return response.body();
+    }
+
+    /** The URL without its query, for messages. */
+    private static String shown(URI url) {
+        String s = url.toString();
+        int q = s.indexOf('?');
+        return q < 0 ? s : s.substring(0, q);
     }
 
     private static String reason(IOException e) {
