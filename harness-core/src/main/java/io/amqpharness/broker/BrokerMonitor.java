@@ -193,8 +193,10 @@ public final class BrokerMonitor implements AutoCloseable {
                 }
             }
             Optional<CrossCheck> check = last == null ? Optional.empty() : CrossCheck.of(first.orElseThrow(), last, harness);
-            // Node-wide counters are live; the management API's per-queue counters lag by up to its statistics interval.
-            boolean waitable = check.map(c -> c.basis().equals("queues") && !c.agrees()).orElse(last == null);
+            // Node-wide counters are live; the management API's per-queue counters lag by up to its statistics
+            // interval, and a queue has none at all until its first statistics arrive.
+            boolean waitable = check.map(c -> c.basis().equals("queues") && !c.agrees())
+                    .orElse(last == null || harness.published() > 0 && source.get() instanceof ManagementSource);
             if (!waitable || System.nanoTime() - deadline >= 0) {
                 break;
             }

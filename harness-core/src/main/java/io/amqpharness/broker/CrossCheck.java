@@ -86,7 +86,9 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         List<String> parts = new ArrayList<>();
         part(parts, "published", brokerPublished, harnessPublished);
         part(parts, "delivered", brokerDelivered, harnessDelivered);
-        return String.join(", ", parts) + (agrees() ? ": agree" : ": DIFFER") + " ("
+        boolean compared = brokerPublished.isPresent() && harnessPublished.isPresent()
+                || brokerDelivered.isPresent() && harnessDelivered.isPresent();
+        return String.join(", ", parts) + (!compared ? ": nothing to compare" : agrees() ? ": agree" : ": DIFFER") + " ("
                 + (basis.equals("queues") ? "counters of the run's queues" : "node-wide counters") + ")";
     }
 

@@ -152,8 +152,8 @@ final class RunExecution {
     /** Messages that entered the run's queues, by the harness's counts; empty when the topology does not tell. */
     private OptionalLong inQueues(CountSnapshot c) {
         long routed = c.published() - c.returned() - c.released();
-        return topology.copies().isPresent() && scenario.publishing().publishers() > 0
-                ? OptionalLong.of(routed * topology.copies().getAsInt()) : OptionalLong.empty();
+        java.util.OptionalInt copies = TopologyPlanner.routedCopies(scenario, topology.queues());
+        return copies.isPresent() ? OptionalLong.of(routed * copies.getAsInt()) : OptionalLong.empty();
     }
 
     private void startConsumersQuietly() {
