@@ -62,13 +62,15 @@ public final class BrokerMonitor implements AutoCloseable {
      * Reads the broker once, before any traffic, from the address the scenario names or derives
      * (see {@link BrokerMetrics}): the counts of the cross-check start here.
      *
+     * @param product  the broker's product name, as it announced it: only RabbitMQ is sampled
      * @param queues   the run's queues
      * @param nanoTime the run's clock, in nanoseconds
-     * @return empty when the scenario turns broker metrics off
+     * @return empty when the scenario turns broker metrics off or the broker is not RabbitMQ
      */
-    public static Optional<BrokerMonitor> open(Scenario scenario, List<String> queues, LongSupplier nanoTime) {
+    public static Optional<BrokerMonitor> open(Scenario scenario, String product, List<String> queues,
+                                               LongSupplier nanoTime) {
         BrokerMetrics settings = scenario.run().brokerMetrics();
-        if (!settings.enabled()) {
+        if (!settings.enabled() || !product.equalsIgnoreCase("RabbitMQ")) {
             return Optional.empty();
         }
         BrokerUri amqp = scenario.uri();
@@ -196,7 +198,8 @@ public final class BrokerMonitor implements AutoCloseable {
             // Node-wide counters are live; the management API's per-queue counters lag by up to its statistics
             // interval, and a queue has none at all until its first statistics arrive.
             boolean waitable = check.map(c -> c.basis().equals("queues") && !c.agrees())
-                    .orElse(last == null || harness.published() > 0 && source.get() instanceof ManagementSource);
+                    .orElse(last == null || harness.published() > 0 && source.get() instanceof ManagementSource
+                            && !last.queues().isEmpty());
             if (!waitable || System.nanoTime() - deadline >= 0) {
                 break;
             }

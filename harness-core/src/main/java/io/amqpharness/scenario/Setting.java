@@ -53,7 +53,7 @@ public enum Setting {
                     + "(default: the management API on --uri's host at the AMQP port + 10000).")
             .read(s -> s.run().brokerMetrics().url().map(java.net.URI::toString).orElse(null))
             .apply(Scenario.Builder::brokerMetrics)
-            .doc("--uri's host, AMQP port + 10000",
+            .doc("management API at `--uri`'s host, AMQP port + 10000 (`http://localhost:15672`)",
                 "where the run reads the broker's own metrics once per reporting interval (queue depth, publish "
                 + "and deliver counts, memory, alarms, connections, channels, quorum leader, CPU): the management "
                 + "API (`http://host:15672`) or a `rabbitmq_prometheus` endpoint (a URL ending in `/metrics`, "
