@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.amqpharness.broker.BrokerMetricsReport;
+import io.amqpharness.broker.BrokerMonitor;
 import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
@@ -20,12 +21,16 @@ import io.amqpharness.scenario.BrokerMetrics;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Assumptions;
@@ -148,6 +153,20 @@ class BrokerMetricsIT {
                 .startsWith("The broker's metrics could not be read: http://localhost:1/api/queues/")
                 .contains("--no-broker-metrics");
         assertThat(TextSummary.format(r)).contains("Broker metrics: not read");
+    }
+
+    @Test
+    void aRefusedPasswordIsNamedAsSuchAndNeverPrinted() {
+        BrokerUri amqp = BrokerUri.parse(broker.uri()).orElseThrow();
+        String password = "wrong-S3cret";
+        Scenario s = Scenario.builder().uri("amqp://" + amqp.username() + ":" + password + "@" + amqp.host() + ":"
+                + amqp.port() + "/%2F").brokerMetrics(broker.managementUri().orElseThrow().toString()).build();
+        BrokerMonitor monitor = BrokerMonitor.open(s, new BrokerInfo("RabbitMQ", broker.version(), "", Map.of()),
+                List.of("q"), System::nanoTime).orElseThrow();
+        BrokerMonitor.Outcome o = monitor.finish(System.nanoTime(),
+                new CrossCheck.HarnessCounts(0, OptionalLong.empty(), 0, false, Optional.empty()), 0, s);
+        assertThat(o.notes()).singleElement().asString().contains("answered HTTP 401").doesNotContain(password);
+        assertThat(o.report().line()).doesNotContain(password);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.amqpharness.broker;
 import io.amqpharness.scenario.BrokerMetrics;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,12 +45,14 @@ public final class BrokerMonitor implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final boolean queueCounters;
     private volatile long startNanos;
     private int failed;
     private String firstFailure;
 
     private BrokerMonitor(Optional<BrokerSource> source, Optional<String> unavailable, Optional<BrokerSample> first,
-                          Duration interval, LongSupplier nanoTime) {
+                          Duration interval, LongSupplier nanoTime, boolean queueCounters) {
+        this.queueCounters = queueCounters;
         this.source = source;
         this.unavailable = unavailable;
         this.first = first;
@@ -62,17 +65,19 @@ public final class BrokerMonitor implements AutoCloseable {
      * Reads the broker once, before any traffic, from the address the scenario names or derives
      * (see {@link BrokerMetrics}): the counts of the cross-check start here.
      *
-     * @param product  the broker's product name, as it announced it: only RabbitMQ is sampled
+     * @param broker   the broker as it announced itself: only RabbitMQ is sampled
      * @param queues   the run's queues
      * @param nanoTime the run's clock, in nanoseconds
      * @return empty when the scenario turns broker metrics off or the broker is not RabbitMQ
      */
-    public static Optional<BrokerMonitor> open(Scenario scenario, String product, List<String> queues,
+    public static Optional<BrokerMonitor> open(Scenario scenario, BrokerInfo broker, List<String> queues,
                                                LongSupplier nanoTime) {
         BrokerMetrics settings = scenario.run().brokerMetrics();
-        if (!settings.enabled() || !product.equalsIgnoreCase("RabbitMQ")) {
+        if (!settings.enabled() || !broker.product().equalsIgnoreCase("RabbitMQ")) {
             return Optional.empty();
         }
+        // RabbitMQ 4.x keeps no per-queue message statistics for AMQP 1.0: do not wait for them.
+        boolean queueCounters = !(scenario.protocol().equals("amqp10") && major(broker.version()) >= 4);
         BrokerUri amqp = scenario.uri();
         BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
         List<String> reasons = new ArrayList<>();
@@ -80,7 +85,7 @@ public final class BrokerMonitor implements AutoCloseable {
             try {
                 BrokerSample sample = candidate.sample(Duration.ZERO);
                 return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
-                        scenario.run().interval(), nanoTime));
+                        scenario.run().interval(), nanoTime, queueCounters));
             } catch (BrokerMetricsException e) {
                 reasons.add(amqp.scrub(e.getMessage()));
             } catch (RuntimeException e) {
@@ -91,7 +96,7 @@ public final class BrokerMonitor implements AutoCloseable {
                 + "without them; name the management API or a Prometheus endpoint with --broker-metrics URL, or "
                 + "skip them with --no-broker-metrics.";
         return Optional.of(new BrokerMonitor(Optional.empty(), Optional.of(sentence), Optional.empty(),
-                scenario.run().interval(), nanoTime));
+                scenario.run().interval(), nanoTime, false));
     }
 
     private static List<BrokerSource> candidates(BrokerMetrics settings, BrokerUri amqp, BrokerHttp http,
@@ -100,7 +105,8 @@ public final class BrokerMonitor implements AutoCloseable {
         if (settings.url().isPresent()) {
             URI u = settings.url().get();
             return List.of(BrokerMetrics.isPrometheus(u) ? new PrometheusSource(http, u, vhost, queues)
-                    : new ManagementSource(http, u, vhost, queues, Optional.empty()));
+                    : new ManagementSource(http, u, vhost, queues, Optional.of(new NodeScrape(http,
+                            BrokerMetrics.prometheusBeside(u)))));
         }
         URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
         return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
@@ -197,9 +203,10 @@ public final class BrokerMonitor implements AutoCloseable {
             Optional<CrossCheck> check = last == null ? Optional.empty() : CrossCheck.of(first.orElseThrow(), last, harness);
             // Node-wide counters are live; the management API's per-queue counters lag by up to its statistics
             // interval, and a queue has none at all until its first statistics arrive.
-            boolean waitable = check.map(c -> c.basis().equals("queues") && !c.agrees())
-                    .orElse(last == null || harness.published() > 0 && source.get() instanceof ManagementSource
-                            && !last.queues().isEmpty());
+            boolean queuesLag = queueCounters && harness.published() > 0 && source.get() instanceof ManagementSource
+                    && last != null && !last.queues().isEmpty();
+            boolean waitable = check.map(c -> c.basis().equals("queues") ? !c.agrees() : queuesLag)
+                    .orElse(last == null || queuesLag);
             if (!waitable || System.nanoTime() - deadline >= 0) {
                 break;
             }
@@ -215,6 +222,14 @@ public final class BrokerMonitor implements AutoCloseable {
         }
         synchronized (this) {
             return samples.get(samples.size() - 1);
+        }
+    }
+
+    private static int major(String version) {
+        try {
+            return Integer.parseInt(version.split("\\.")[0].trim());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

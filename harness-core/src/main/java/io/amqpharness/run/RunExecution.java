@@ -84,7 +84,7 @@ final class RunExecution {
             l.started(new RunStart(runId, scenario, broker, topology.queues(), startedAt));
         }
         // Read before any link opens: the broker's counters of the cross-check start here.
-        brokerMonitor = BrokerMonitor.open(scenario, broker.product(), topology.queues(), clock::nanoTime);
+        brokerMonitor = BrokerMonitor.open(scenario, broker, topology.queues(), clock::nanoTime);
         participants.openConsumers();
         participants.openPublishers();
         participants.trackActive();

@@ -14,7 +14,8 @@ import java.util.Optional;
  * {@code /metrics}, such as {@code http://host:15692/metrics}). Without one, the run uses the
  * management API on the host of {@code --uri} at the AMQP port plus 10000 (5672 gives 15672;
  * {@code amqps} on 5671 gives {@code https} on 15671), and reads node CPU from the Prometheus
- * endpoint at the AMQP port plus 10020 when that answers. Credentials always come from
+ * endpoint at the AMQP port plus 10020 when that answers (with a management URL given, at its port
+ * plus 20). Credentials always come from
  * {@code --uri}; a URL carrying its own is refused, so no password is ever written out with it.
  *
  * @param enabled false for {@code --no-broker-metrics}: the broker is not sampled
@@ -76,6 +77,17 @@ public record BrokerMetrics(boolean enabled, Optional<URI> url) {
     public static URI derivedPrometheus(BrokerUri amqp) {
         return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
                 + (amqp.port() + PROMETHEUS_PORT_OFFSET) + "/metrics");
+    }
+
+    /**
+     * The Prometheus endpoint next to a management API URL: same host, port + 20 (15672 gives
+     * {@code http://host:15692/metrics}), where RabbitMQ's two plugins listen by default.
+     */
+    public static URI prometheusBeside(URI management) {
+        int port = management.getPort() > 0 ? management.getPort()
+                : "https".equalsIgnoreCase(management.getScheme()) ? 443 : 80;
+        return URI.create(management.getScheme() + "://" + management.getRawAuthority().replaceAll(":\\d+$", "")
+                + ":" + (port + PROMETHEUS_PORT_OFFSET - MANAGEMENT_PORT_OFFSET) + "/metrics");
     }
 
     private static String hostPart(BrokerUri amqp) {

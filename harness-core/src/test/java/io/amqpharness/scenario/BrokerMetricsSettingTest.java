@@ -17,6 +17,8 @@ class BrokerMetricsSettingTest {
         assertThat(BrokerMetrics.derivedPrometheus(local)).isEqualTo(URI.create("http://localhost:15693/metrics"));
         BrokerUri tls = BrokerUri.parse("amqps://u:p@[::1]").orElseThrow();
         assertThat(BrokerMetrics.derivedManagement(tls)).isEqualTo(URI.create("https://[::1]:15671/api"));
+        assertThat(BrokerMetrics.prometheusBeside(URI.create("http://node-1:15673/api")))
+                .isEqualTo(URI.create("http://node-1:15693/metrics"));
     }
 
     @Test
