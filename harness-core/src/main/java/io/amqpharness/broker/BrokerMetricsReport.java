@@ -52,7 +52,7 @@ public record BrokerMetricsReport(Optional<String> source, Optional<String> url,
     /** The one-line summary: source, peaks, alarms, leader. */
     public String line() {
         if (unavailable.isPresent()) {
-            return "not read: " + unavailable.get();
+            return "not read (see the notes)";
         }
         StringBuilder b = new StringBuilder();
         b.append(source.orElse("?")).append(' ').append(url.orElse("")).append(String.format(Locale.ROOT, " (%d samples)", samples));

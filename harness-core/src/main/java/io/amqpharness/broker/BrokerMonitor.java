@@ -19,7 +19,8 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * Samples the broker during a run, on its own single thread, once per reporting interval: never
+ * Samples the broker during a run, on its own single thread, once per reporting interval (at most
+ * once a second): never
  * on a publishing or consuming thread, and a slow or dead HTTP endpoint never delays the run's
  * reporting (each interval takes whatever sample is newest). Reading the broker is best effort:
  * a broker without the plugins, or one that cannot be reached, gives one note and the run goes
@@ -32,6 +33,7 @@ public final class BrokerMonitor implements AutoCloseable {
     /** Longest wait after the drain for the broker's counters to catch up (it refreshes them every 5 s by default). */
     public static final int FINAL_WAIT_SECONDS = 6;
     private static final long RETRY_MILLIS = 500;
+    private static final long MIN_PERIOD_NANOS = 1_000_000_000L;
 
     private final Optional<BrokerSource> source;
     private final Optional<String> unavailable;
@@ -92,7 +94,7 @@ public final class BrokerMonitor implements AutoCloseable {
                 reasons.add(candidate.url() + " gave an answer the harness cannot read (" + amqp.scrub(e.toString()) + ")");
             }
         }
-        String sentence = "The broker's metrics could not be read: " + String.join("; ", reasons) + ". The run went on "
+        String sentence = "The broker's metrics could not be read: " + String.join("; ", reasons) + ". The run goes on "
                 + "without them; name the management API or a Prometheus endpoint with --broker-metrics URL, or "
                 + "skip them with --no-broker-metrics.";
         return Optional.of(new BrokerMonitor(Optional.empty(), Optional.of(sentence), Optional.empty(),
@@ -114,16 +116,25 @@ public final class BrokerMonitor implements AutoCloseable {
                 new PrometheusSource(http, prometheus, vhost, queues));
     }
 
-    /** Starts sampling once per interval; samples are dated from {@code startNanos}, the start of publishing. */
+    /**
+     * Starts sampling once per reporting interval, but at most once a second; samples are dated from
+     * {@code startNanos}, the start of publishing.
+     */
     public void start(long startNanos) {
         this.startNanos = startNanos;
         if (source.isEmpty()) {
             return;
         }
-        long period = interval.toNanos();
+        // At most once a second: each sample costs the broker three HTTP requests and a scrape.
+        long period = Math.max(interval.toNanos(), MIN_PERIOD_NANOS);
         // Sample a little before each interval ends, so that the interval closing then finds it.
         long delay = Math.max(period / 2, period - 250_000_000L);
         thread.scheduleAtFixedRate(this::sampleQuietly, delay, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** Why the broker cannot be read, one sentence, if it cannot. */
+    public Optional<String> unavailable() {
+        return unavailable;
     }
 
     /** The sample taken since the previous call, if any; for the interval being closed. */

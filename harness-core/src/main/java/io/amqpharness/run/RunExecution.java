@@ -85,6 +85,7 @@ final class RunExecution {
         }
         // Read before any link opens: the broker's counters of the cross-check start here.
         brokerMonitor = BrokerMonitor.open(scenario, broker, topology.queues(), clock::nanoTime);
+        brokerMonitor.flatMap(BrokerMonitor::unavailable).ifPresent(sentence -> listeners.forEach(l -> l.note(sentence)));
         participants.openConsumers();
         participants.openPublishers();
         participants.trackActive();

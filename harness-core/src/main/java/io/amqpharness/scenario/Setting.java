@@ -59,7 +59,8 @@ public enum Setting {
                 + "API (`http://host:15672`) or a `rabbitmq_prometheus` endpoint (a URL ending in `/metrics`, "
                 + "`http://host:15692/metrics`). Derived by default from `--uri`: same host, `http` (`https` for "
                 + "`amqps`), port = AMQP port + 10000 (5672 gives 15672, 5671 gives 15671), plus node CPU from "
-                + "the Prometheus endpoint at AMQP port + 10020 when it answers. The user and password of `--uri` "
+                + "the Prometheus endpoint at AMQP port + 10020 (with a management URL given: at its port + 20) "
+                + "when it answers. Sampled at most once a second. The user and password of `--uri` "
                 + "are used and never printed; a URL with credentials is refused. A broker without the plugin "
                 + "gives one note, not a failure; see [output.md](output.md#broker-metrics)")),
     NO_BROKER_METRICS(option(CONNECTION, "--no-broker-metrics")
