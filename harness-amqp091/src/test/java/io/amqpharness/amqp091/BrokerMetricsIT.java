@@ -66,7 +66,8 @@ class BrokerMetricsIT {
 
     @Test
     void theBrokerSeesTheQueueFillWhenNobodyConsumes() {
-        RunResult r = new LoadRunner(scenario().consumers(0).rate(1000).time(Duration.ofSeconds(6)).build()).run();
+        // Longer than the broker's statistics interval (5 s), so that it reports the queue's depth at least once.
+        RunResult r = new LoadRunner(scenario().consumers(0).rate(500).time(Duration.ofSeconds(9)).build()).run();
         BrokerMetricsReport m = report(r);
         assertThat(m.source()).hasValue("management");
         assertThat(m.peakDepth().orElse(0)).as("queue depth the broker reported").isPositive()
@@ -85,14 +86,15 @@ class BrokerMetricsIT {
         RunResult r = new LoadRunner(scenario().queueType(QueueType.QUORUM).producerMessageCount(5_000).confirm(100)
                 .qos(200).multiAckEvery(50).build()).run();
         CrossCheck c = report(r).crossCheck().orElseThrow();
-        assertThat(c.basis()).isEqualTo("queues");
+        // The run's queues' counters, or the node's when they agree (a quiet broker) before the queues' caught up.
+        assertThat(c.basis()).isIn("queues", "node");
         assertThat(c.brokerPublished()).hasValue(5_000);
         assertThat(c.brokerDelivered()).hasValue(5_000);
         assertThat(c.agrees()).isTrue();
         assertThat(report(r).last().orElseThrow().leader()).as("a quorum queue's leader").isPresent();
         assertThat(r.notes()).noneMatch(n -> n.startsWith("The broker counted"));
         assertThat(TextSummary.format(r)).contains("Broker metrics: management ")
-                .contains("cross-check with the broker: published 5,000 (harness 5,000), delivered 5,000 (harness 5,000): agree");
+                .contains("cross-check with the broker: published 5,000 (harness 5,000), delivered 5,000 (harness 5,000): agree (");
         JsonNode json = ResultJson.toTree(r);
         assertThat(json.at("/brokerMetrics/crossCheck/agrees").asBoolean()).isTrue();
         assertThat(json.at("/brokerMetrics/crossCheck/brokerPublished").asLong()).isEqualTo(5_000);

@@ -44,7 +44,7 @@ class Amqp10BrokerMetricsIT {
             assertThat(c.brokerPublished().getAsLong()).isGreaterThanOrEqualTo(3_000);
             assertThat(c.brokerDelivered().getAsLong()).isGreaterThanOrEqualTo(3_000);
         } else {
-            assertThat(c.basis()).isEqualTo("queues");
+            assertThat(c.basis()).as("the queues' counters, or the node's when they agree first").isIn("queues", "node");
             assertThat(c.brokerPublished()).hasValue(3_000);
             assertThat(c.brokerDelivered()).hasValue(3_000);
             assertThat(c.agrees()).isTrue();

@@ -18,7 +18,8 @@ import java.util.OptionalLong;
  * @param samples      samples taken, the one before the run and the final one included
  * @param failed       samples that failed after the first one succeeded
  * @param first        the sample taken just before consumers and publishers started
- * @param last         the sample taken after the drain, once the broker's counters had caught up
+ * @param last         the sample taken after the drain and after the run's channels closed, once the
+ *                     broker's counters had caught up
  *                     (or after waiting for them at most {@value BrokerMonitor#FINAL_WAIT_SECONDS} s)
  * @param peakDepth    most messages (ready plus unacknowledged) seen in the run's queues
  * @param peakMemoryBytes most memory the broker's nodes used, bytes

@@ -125,13 +125,16 @@ final class RunExecution {
         timers.shutdownNow();
         awaitTermination();
         sampler.sampleLast();
-        // Before the consumer channels close: the broker may drop the statistics of a closed channel it has not yet counted.
-        Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> m.finish(publishingEnd,
-                harnessCounts(atPublishingEnd, publishingEnd - start), measurements.counters().snapshot().consumed() / Math.max(1e-9,
-                        (clock.nanoTime() - start) / 1e9), scenario));
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
         long end = clock.nanoTime();
+        Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
+            // A closed channel's last statistics reach the broker's counters at once, not at its next
+            // statistics tick (up to 5 s away): the cross-check then rarely waits.
+            participants.publisherLinks.forEach(RunExecution::closeQuietly);
+            double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
+            return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
+        });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
                 stepResults, brokerOutcome);

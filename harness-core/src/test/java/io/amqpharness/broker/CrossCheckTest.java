@@ -63,6 +63,16 @@ class CrossCheckTest {
     }
 
     @Test
+    void liveNodeWideCountersThatAgreeSettleItWhileTheQueuesCountersStillLag() {
+        BrokerSample before = sample(List.of(queue("a", 0L, 0L)), 50L, 40L);
+        BrokerSample lagging = sample(List.of(queue("a", 600L, 500L)), 1050L, 1040L);
+        assertThat(CrossCheck.of(before, lagging, harness(1000, 1000)).orElseThrow().basis()).isEqualTo("node");
+        BrokerSample busy = sample(List.of(queue("a", 1000L, 1000L)), 1250L, 1040L);
+        assertThat(CrossCheck.of(before, busy, harness(1000, 1000)).orElseThrow().basis())
+                .as("the run's queues when they agree and the node saw other traffic").isEqualTo("queues");
+    }
+
+    @Test
     void noCountersNoCrossCheck() {
         BrokerSample none = sample(List.of(queue("a", null, null)), null, null);
         assertThat(CrossCheck.of(none, none, harness(1, 1))).isEmpty();
