@@ -36,6 +36,12 @@ class Amqp10BrokerMetricsIT {
         BrokerMetricsReport m = r.brokerMetrics().orElseThrow();
         assertThat(m.unavailable()).isEmpty();
         assertThat(m.last().orElseThrow().leader()).as("the quorum queue's leader").isPresent();
+        if (broker.majorVersion() >= 4 && m.cpuUrl().isEmpty()) {
+            // No Prometheus endpoint beside the management API (a container maps its ports elsewhere): on 4.x
+            // nothing counts AMQP 1.0 messages then, so there is no cross-check.
+            assertThat(m.crossCheck()).isEmpty();
+            return;
+        }
         CrossCheck c = m.crossCheck().orElseThrow();
         if (broker.majorVersion() >= 4) {
             assertThat(c.basis()).as("no per-queue counters for AMQP 1.0 on 4.x").isEqualTo("node");
