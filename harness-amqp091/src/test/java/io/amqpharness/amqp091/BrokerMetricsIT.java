@@ -91,6 +91,7 @@ class BrokerMetricsIT {
         assertThat(c.brokerPublished()).hasValue(5_000);
         assertThat(c.brokerDelivered()).hasValue(5_000);
         assertThat(c.agrees()).isTrue();
+        io.amqpharness.junit.HarnessAssertions.assertThat(r).brokerCountsAgree();
         assertThat(report(r).last().orElseThrow().leader()).as("a quorum queue's leader").isPresent();
         assertThat(r.notes()).noneMatch(n -> n.startsWith("The broker counted"));
         assertThat(TextSummary.format(r)).contains("Broker metrics: management ")
