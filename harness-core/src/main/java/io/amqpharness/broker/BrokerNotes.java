@@ -42,7 +42,8 @@ final class BrokerNotes {
                     + "--confirm 100", receivedPerSecond);
         }
         String how = g.basis().equals("harness")
-                ? "messages routed to them minus messages consumed" + r.peakDepth().stream().mapToObj(d -> String.format(
+                ? "messages routed to them minus messages consumed" + r.peakDepth().stream().filter(d -> d > 0)
+                        .mapToObj(d -> String.format(
                         Locale.ROOT, "; the broker's queue depth reached %,d in its statistics, which it refreshes "
                         + "every few seconds", d)).findFirst().orElse("")
                 : "from the broker's queue depth";
