@@ -51,9 +51,18 @@ final class BrokerOption implements AutoCloseable {
         return spec.equals(PREFIX) || spec.startsWith(PREFIX + ":") && spec.length() > PREFIX.length() + 1;
     }
 
-    /** The scenario pointed at the started broker, or unchanged. */
+    /**
+     * The scenario pointed at the started broker, or unchanged. The container's ports are mapped, so
+     * its broker metrics are read from its mapped management port rather than derived from the AMQP port.
+     */
     Scenario apply(Scenario scenario) {
-        return started.map(b -> scenario.toBuilder().uri(b.uri()).build()).orElse(scenario);
+        return started.map(b -> {
+            Scenario.Builder builder = scenario.toBuilder().uri(b.uri());
+            if (scenario.run().brokerMetrics().equals(io.amqpharness.scenario.BrokerMetrics.DERIVED)) {
+                b.managementUri().ifPresent(u -> builder.brokerMetrics(u.toString()));
+            }
+            return builder.build();
+        }).orElse(scenario);
     }
 
     @Override

@@ -102,6 +102,28 @@ class HarnessJarIT {
 
     @Test
     @WithRabbitMQ
+    void brokerMetricsThatCannotBeReadAreOneNoteAndTheRunSucceeds(RabbitMQBroker broker) throws Exception {
+        JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "-C", "200", "--broker-metrics", "http://127.0.0.1:1");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.out()).contains("Broker metrics: not read (see the notes)")
+                .contains("  - The broker's metrics could not be read: http://127.0.0.1:1/api/queues/");
+        assertThat(r.out().split("could not be read", -1)).as("said when the run starts, and once in the notes")
+                .hasSize(3);
+        assertThat(r.all()).doesNotContain("\tat ");
+    }
+
+    @Test
+    void aBadBrokerMetricsUrlIsOneSentenceAndExitCode2() throws Exception {
+        JarRunner.Result r = JarRunner.run("--broker-metrics", "localhost:15672", "-z", "1s");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--broker-metrics must be an http:// or https:// URL").doesNotContain("\tat ");
+        JarRunner.Result secret = JarRunner.run("--broker-metrics", "http://admin:hunter2@localhost:15672", "-z", "1s");
+        assertThat(secret.exitCode()).isEqualTo(2);
+        assertThat(secret.all()).contains("must not carry credentials").doesNotContain("hunter2");
+    }
+
+    @Test
+    @WithRabbitMQ
     void seedWorkloadCountsAddUp(RabbitMQBroker broker) throws Exception {
         // Seed 001's AMQP 0.9.1 classic-queue command, on a queue the run declares, scaled to 20k messages.
         String queue = "harness-it-seed-" + System.nanoTime();

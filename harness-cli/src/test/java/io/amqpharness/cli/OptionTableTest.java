@@ -37,7 +37,7 @@ class OptionTableTest {
             Setting.TLS_KEY_STORE, Setting.TLS_KEY_STORE_PASSWORD, Setting.TLS_INSECURE);
 
     private static final List<Scenario> SCENARIOS = List.of(
-            Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").queueType(QueueType.QUORUM)
+            Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").brokerMetrics("https://broker:15673/api").queueType(QueueType.QUORUM)
                     .queues(List.of("a", "b")).autoDelete(true).queueArgument("x-overflow", "reject-publish")
                     .exchange("bench").exchangeType(ExchangeType.TOPIC).routingKey("perf.1").bindingKey("perf.#")
                     .bindingArgument("x-any", "all").keepTopology(true)
@@ -54,7 +54,7 @@ class OptionTableTest {
                     .interval(Duration.ofSeconds(2)).drainTimeout(Duration.ofSeconds(7)).clock(ClockMode.WALL_MILLIS)
                     .recovery(io.amqpharness.scenario.RecoveryMode.OFF).recoveryTimeout(Duration.ofSeconds(30))
                     .build(),
-            Scenario.builder().protocol("amqp10").addressFormat(AddressFormat.V2).queueType(QueueType.STREAM)
+            Scenario.builder().protocol("amqp10").addressFormat(AddressFormat.V2).noBrokerMetrics(true).queueType(QueueType.STREAM)
                     .queuePattern("q-%d", 1, 3).maxAge("7D").streamSegmentSize(1024 * 1024).randomRoutingKey(true)
                     .exchange("fan").exchangeType(ExchangeType.FANOUT)
                     .variableSize(List.of(new SizeStep(100, Duration.ofSeconds(10)), new SizeStep(2048, Duration.ofSeconds(5))))

@@ -44,6 +44,13 @@ public final class TextSummary {
                 Format.mebibytes(r.client().peakHeapBytes()),
                 r.client().peakRssBytes().isPresent()
                         ? ", peak RSS " + Format.mebibytes(r.client().peakRssBytes().getAsLong()) + " MiB" : "");
+        r.brokerMetrics().ifPresent(m -> {
+            line(b, "Broker metrics: %s", m.line());
+            m.crossCheck().ifPresent(c -> line(b, "  cross-check with the broker: %s", c.line()));
+            m.growth().filter(g -> g.notable()).ifPresent(g -> line(b,
+                    "  queues grew by %s messages while publishing (%s msg/s)", Format.count(g.messages()),
+                    Format.rate(g.perSecond())));
+        });
         r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
         if (!r.notes().isEmpty()) {
             line(b, "Notes");

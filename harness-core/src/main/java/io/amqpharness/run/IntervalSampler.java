@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Measurements;
@@ -10,7 +11,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,6 +26,7 @@ final class IntervalSampler {
     private final List<RunListener> listeners;
     private final NanoClock clock;
     private final LongSupplier inFlight;
+    private final Supplier<Optional<BrokerSample>> broker;
     private final List<IntervalStats> intervals = new ArrayList<>();
     private final long startNanos;
     private long lastNanos;
@@ -35,13 +39,14 @@ final class IntervalSampler {
     private volatile boolean warmingUp;
 
     IntervalSampler(Measurements measurements, List<RunListener> listeners, NanoClock clock, long startNanos,
-                    LongSupplier inFlight) {
+                    LongSupplier inFlight, Supplier<Optional<BrokerSample>> broker) {
         this.measurements = measurements;
         this.listeners = listeners;
         this.clock = clock;
         this.startNanos = startNanos;
         this.lastNanos = startNanos;
         this.inFlight = inFlight;
+        this.broker = broker;
     }
 
     /** Marks the intervals closed from now on as warm-up, or not. */
@@ -92,7 +97,7 @@ final class IntervalSampler {
                 : IntervalStats.Phase.RUNNING;
         IntervalStats stats = new IntervalStats(intervals.size(), Duration.ofNanos(now - startNanos),
                 Duration.ofNanos(now - lastNanos), phase, delta, total, inFlight.getAsLong(), summaries,
-                Duration.ofNanos(blocked), Duration.ofNanos(down));
+                Duration.ofNanos(blocked), Duration.ofNanos(down), broker.get());
         intervals.add(stats);
         previous = total;
         previousBlockedNanos = blockedNanos;

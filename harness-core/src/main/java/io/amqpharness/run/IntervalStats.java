@@ -1,10 +1,12 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One reporting interval: counts during it, totals at its end, and latency recorded in it.
@@ -21,10 +23,12 @@ import java.util.Map;
  *                 (a resource alarm, or withheld AMQP 1.0 credit); zero when it blocked none
  * @param down     time during the interval in which at least one connection was down (dropped by
  *                 the broker, not yet recovered); zero when none was
+ * @param broker   the broker's metrics sampled during the interval ({@code --broker-metrics}); empty
+ *                 when they are off, could not be read, or no new sample arrived in this interval
  */
 public record IntervalStats(int index, Duration elapsed, Duration length, Phase phase, CountSnapshot delta,
                             CountSnapshot total, long inFlight, Map<Metric, LatencySummary> latency,
-                            Duration blocked, Duration down) {
+                            Duration blocked, Duration down, Optional<BrokerSample> broker) {
 
     public IntervalStats {
         latency = Map.copyOf(latency);

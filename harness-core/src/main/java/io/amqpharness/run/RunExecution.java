@@ -1,5 +1,8 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerMonitor;
+import io.amqpharness.broker.CrossCheck;
+import io.amqpharness.broker.QueueGrowth;
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.flow.ConfirmTracker;
 import io.amqpharness.measure.CountSnapshot;
@@ -53,6 +56,7 @@ final class RunExecution {
     });
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
+    private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock) {
@@ -86,6 +90,9 @@ final class RunExecution {
         for (RunListener l : listeners) {
             l.started(new RunStart(runId, scenario, broker, topology.queues(), startedAt));
         }
+        // Read before any link opens: the broker's counters of the cross-check start here.
+        brokerMonitor = BrokerMonitor.open(scenario, broker, topology.queues(), clock::nanoTime);
+        brokerMonitor.flatMap(BrokerMonitor::unavailable).ifPresent(sentence -> listeners.forEach(l -> l.note(sentence)));
         participants.openConsumers();
         participants.openPublishers();
         participants.trackActive();
@@ -96,7 +103,9 @@ final class RunExecution {
         long cpuStart = ClientStats.processCpuNanos();
         long start = clock.nanoTime();
         measureStartNanos = start;
-        IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight);
+        IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight,
+                () -> brokerMonitor.flatMap(BrokerMonitor::fresh));
+        brokerMonitor.ifPresent(m -> m.start(start));
         sampler.warmingUp(scenario.run().warmup().isPresent());
         long intervalNanos = scenario.run().interval().toNanos();
         timers.scheduleAtFixedRate(() -> tick(sampler, start), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
@@ -113,6 +122,7 @@ final class RunExecution {
         // Publishing ends when the publishers stopped: after the grace in which paced publishers
         // that fell behind send what was due by the time limit, not when the limit was reached.
         long publishingEnd = stopPublishers(timeLimit);
+        CountSnapshot atPublishingEnd = measurements.counters().snapshot();
         sampler.drainingFrom(publishingEnd);
         long drainDeadline = clock.nanoTime() + scenario.run().drainTimeout().toNanos();
         drainConfirms(drainDeadline);
@@ -125,9 +135,36 @@ final class RunExecution {
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
         long end = clock.nanoTime();
+        Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
+            // A closed channel's last statistics reach the broker's counters at once, not at its next
+            // statistics tick (up to 5 s away): the cross-check then rarely waits.
+            participants.publisherLinks.forEach(RunExecution::closeQuietly);
+            double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
+            return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
+        });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults);
+                stepResults, brokerOutcome);
+    }
+
+    /** The harness's counts the broker's are checked against. */
+    private CrossCheck.HarnessCounts harnessCounts(CountSnapshot atPublishingEnd, long publishingNanos) {
+        CountSnapshot c = measurements.counters().snapshot();
+        boolean consumers = scenario.consuming().consumers() > 0;
+        OptionalLong expected = inQueues(c);
+        // Growth by the harness's own counts: exact, where the broker's statistics lag by seconds.
+        Optional<QueueGrowth> growth = consumers && inQueues(atPublishingEnd).isPresent()
+                ? QueueGrowth.ofCounts(inQueues(atPublishingEnd).getAsLong(), atPublishingEnd.consumed(),
+                        Duration.ofNanos(publishingNanos))
+                : Optional.empty();
+        return new CrossCheck.HarnessCounts(c.published(), expected, c.consumed(), consumers, growth);
+    }
+
+    /** Messages that entered the run's queues, by the harness's counts; empty when the topology does not tell. */
+    private OptionalLong inQueues(CountSnapshot c) {
+        long routed = c.published() - c.returned() - c.released();
+        java.util.OptionalInt copies = TopologyPlanner.routedCopies(scenario, topology.queues());
+        return copies.isPresent() ? OptionalLong.of(routed * copies.getAsInt()) : OptionalLong.empty();
     }
 
     private void startConsumersQuietly() {
@@ -309,6 +346,7 @@ final class RunExecution {
         control.stopPublishing();
         recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
+        brokerMonitor.ifPresent(BrokerMonitor::close);
         for (ConsumerTask t : participants.consumers) {
             closeQuietly(t.link());
         }
@@ -339,7 +377,8 @@ final class RunExecution {
     }
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
-                             long cpuNanos, List<StepResult> stepResults) {
+                             long cpuNanos, List<StepResult> stepResults,
+                             Optional<BrokerMonitor.Outcome> brokerOutcome) {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counts = cut.counts().withLost(participants.missing());
@@ -361,6 +400,7 @@ final class RunExecution {
         scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
                 Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));
+        brokerOutcome.ifPresent(o -> notes.addAll(o.notes()));
         OptionalLong left = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
                 ? OptionalLong.empty() : DeliveryDrain.totalDepth(driver, topology.queues());
         long measureStart = measureStartNanos;
@@ -390,7 +430,7 @@ final class RunExecution {
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
                 control.stopRequested() && control.failure() == null, measurements.outages().summary(),
-                measurements.blocks().summary());
+                measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report));
     }
 
     private static double perSecond(long count, double seconds) {

@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
@@ -51,6 +52,9 @@ import java.util.OptionalLong;
  *                            ({@code --recovery}); {@link io.amqpharness.measure.Outages.Summary#NONE} when none
  * @param blocking            when the broker blocked publishers (resource alarms, withheld AMQP 1.0
  *                            credit): for how long in all, how often, and why
+ * @param brokerMetrics       the broker's side of the run ({@code --broker-metrics}): where it was read,
+ *                            its peaks, the cross-check of message counts, how much the queues grew;
+ *                            empty with {@code --no-broker-metrics}
  */
 public record RunResult(
         String runId,
@@ -77,7 +81,8 @@ public record RunResult(
         Optional<String> failure,
         boolean interrupted,
         io.amqpharness.measure.Outages.Summary outages,
-        io.amqpharness.measure.FlowBlocks.Summary blocking) {
+        io.amqpharness.measure.FlowBlocks.Summary blocking,
+        Optional<BrokerMetricsReport> brokerMetrics) {
 
     public RunResult {
         queues = List.copyOf(queues);

@@ -119,10 +119,20 @@ final class TopologyPlanner {
 
     /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
     private static OptionalInt queueCopies(Scenario s, List<String> queues) {
+        if (s.consuming().consumerChannels() < queues.size() || brokerMayDrop(s)) {
+            return OptionalInt.empty();
+        }
+        return routedCopies(s, queues);
+    }
+
+    /**
+     * How many of the run's queues each published message enters, consumed or not, when routing is
+     * known: what the broker's per-queue publish counters should add up to, per message.
+     */
+    static OptionalInt routedCopies(Scenario s, List<String> queues) {
         TopologySettings t = s.topology();
         int publishers = s.publishing().publishers();
-        if (publishers == 0 || t.randomRoutingKey() || s.consuming().consumerChannels() < queues.size()
-                || brokerMayDrop(s)) {
+        if (publishers == 0 || t.randomRoutingKey() || queues.isEmpty()) {
             return OptionalInt.empty();
         }
         if (t.defaultExchange()) {

@@ -17,10 +17,12 @@ import java.util.Optional;
  *                     a stepped run ends after its last step
  * @param recovery     whether dropped connections are reopened; default {@link RecoveryMode#AUTO}
  * @param recoveryTimeout how long one outage may last before the run gives up; default 60 s
+ * @param brokerMetrics whether and where the broker's own metrics are sampled, once per interval;
+ *                     default {@link BrokerMetrics#DERIVED} (the management API next to the AMQP port)
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
                           Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
-                          RecoveryMode recovery, Duration recoveryTimeout) {
+                          RecoveryMode recovery, Duration recoveryTimeout, BrokerMetrics brokerMetrics) {
     /** How long one outage may last before a recovering run gives up: 60 s. */
     public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(60);
 

@@ -95,7 +95,16 @@ final class ScenarioAssembler {
                 d.steps.isEmpty() || d.stepDuration == null ? Optional.empty()
                         : Optional.of(new StepPlan(d.steps, d.stepDuration)),
                 d.recovery == null ? RecoveryMode.AUTO : d.recovery,
-                d.recoveryTimeout == null ? RunSettings.DEFAULT_RECOVERY_TIMEOUT : d.recoveryTimeout);
+                d.recoveryTimeout == null ? RunSettings.DEFAULT_RECOVERY_TIMEOUT : d.recoveryTimeout,
+                brokerMetrics(d));
+    }
+
+    private static BrokerMetrics brokerMetrics(ScenarioDraft<?> d) {
+        if (d.noBrokerMetrics) {
+            return BrokerMetrics.OFF;
+        }
+        return BrokerMetrics.parseUrl(d.brokerMetricsUrl).map(u -> new BrokerMetrics(true, Optional.of(u)))
+                .orElse(BrokerMetrics.DERIVED);
     }
 
     private static OptionalDouble optional(Double d) {

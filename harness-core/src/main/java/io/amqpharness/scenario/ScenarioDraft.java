@@ -103,6 +103,8 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     Duration interval = Duration.ofSeconds(1);
     Duration drainTimeout = Scenario.DEFAULT_DRAIN;
     ClockMode clock = ClockMode.MONOTONIC;
+    String brokerMetricsUrl;
+    boolean noBrokerMetrics;
 
     abstract B self();
 
@@ -393,6 +395,17 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** What message timestamps mean; default {@link ClockMode#MONOTONIC}. */
     public B clock(ClockMode value) { clock = value; return self(); }
+
+    /**
+     * Where to sample the broker's metrics once per interval: the management API
+     * ({@code http://host:15672}) or a Prometheus endpoint ({@code http://host:15692/metrics}), without
+     * credentials (those of the AMQP URI are used); default: derived from the AMQP URI, see
+     * {@link BrokerMetrics}.
+     */
+    public B brokerMetrics(String url) { brokerMetricsUrl = url; return self(); }
+
+    /** Do not sample the broker's metrics; default false (they are sampled). */
+    public B noBrokerMetrics(boolean value) { noBrokerMetrics = value; return self(); }
 
     /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
     Map<String, Object> mergedQueueArguments() {

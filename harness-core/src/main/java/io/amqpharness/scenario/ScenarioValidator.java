@@ -78,6 +78,25 @@ final class ScenarioValidator {
         if (d.drainTimeout == null || d.drainTimeout.isNegative()) {
             p.add(Setting.DRAIN_TIMEOUT, "%s must be 0 or a positive duration; for example %1$s 10s");
         }
+        brokerMetrics(d, p);
+    }
+
+    private static void brokerMetrics(ScenarioDraft<?> d, Problems p) {
+        if (d.brokerMetricsUrl == null) {
+            return;
+        }
+        if (d.noBrokerMetrics) {
+            p.addSentence(p.name(Setting.BROKER_METRICS) + " and " + p.name(Setting.NO_BROKER_METRICS)
+                    + " contradict each other; drop one of them");
+        } else if (BrokerMetrics.parseUrl(d.brokerMetricsUrl).isEmpty()) {
+            boolean credentials = d.brokerMetricsUrl.contains("@");
+            p.add(Setting.BROKER_METRICS, credentials
+                    ? "%s must not carry credentials (the user and password of --uri are used); "
+                    + "for example %1$s http://localhost:15672"
+                    : "%s must be an http:// or https:// URL of the management API or of a Prometheus endpoint, "
+                    + "got '%s'; for example %1$s http://localhost:15672 or %1$s http://localhost:15692/metrics",
+                    credentials ? new Object[0] : new Object[] {d.brokerMetricsUrl});
+        }
     }
 
     /** The checks each declaration makes of its own values, on the scenario assembled from the draft. */

@@ -47,6 +47,27 @@ public enum Setting {
             .apply(Scenario.Builder::addressFormat)
             .doc("`auto`",
                 "AMQP 1.0 only: `auto` (v1 on RabbitMQ 3.x, v2 on 4.x), `v1` or `v2`")),
+    BROKER_METRICS(option(CONNECTION, ValueType.TEXT, "--broker-metrics").label("URL")
+            .help("Sample the broker once per interval from its management API (http://host:15672) or a "
+                    + "Prometheus endpoint (http://host:15692/metrics), with the credentials of --uri "
+                    + "(default: the management API on --uri's host at the AMQP port + 10000).")
+            .read(s -> s.run().brokerMetrics().url().map(java.net.URI::toString).orElse(null))
+            .apply(Scenario.Builder::brokerMetrics)
+            .doc("management API at `--uri`'s host, AMQP port + 10000 (`http://localhost:15672`)",
+                "where the run reads the broker's own metrics once per reporting interval (queue depth, publish "
+                + "and deliver counts, memory, alarms, connections, channels, quorum leader, CPU): the management "
+                + "API (`http://host:15672`) or a `rabbitmq_prometheus` endpoint (a URL ending in `/metrics`, "
+                + "`http://host:15692/metrics`). Derived by default from `--uri`: same host, `http` (`https` for "
+                + "`amqps`), port = AMQP port + 10000 (5672 gives 15672, 5671 gives 15671), plus node CPU from "
+                + "the Prometheus endpoint at AMQP port + 10020 (with a management URL given: at its port + 20) "
+                + "when it answers. Sampled at most once a second. The user and password of `--uri` "
+                + "are used and never printed; a URL with credentials is refused. A broker without the plugin "
+                + "gives one note, not a failure; see [output.md](output.md#broker-metrics)")),
+    NO_BROKER_METRICS(option(CONNECTION, "--no-broker-metrics")
+            .help("Do not sample the broker's metrics.")
+            .read(s -> !s.run().brokerMetrics().enabled()).apply(Scenario.Builder::noBrokerMetrics)
+            .doc("sampled",
+                "do not read the broker's metrics (no HTTP requests to the broker)")),
 
     TLS_TRUST_STORE(option(CONNECTION, ValueType.TEXT, "--tls-trust-store").label("FILE")
             .help("CA certificates the broker's certificate must chain to (amqps://): PEM, PKCS#12 or JKS "

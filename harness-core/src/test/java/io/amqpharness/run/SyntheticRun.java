@@ -1,5 +1,13 @@
 package io.amqpharness.run;
 
+import io.amqpharness.broker.BrokerMetricsReport;
+import io.amqpharness.broker.BrokerSample;
+import io.amqpharness.broker.CrossCheck;
+import io.amqpharness.broker.NodeSample;
+import io.amqpharness.broker.QueueGrowth;
+import io.amqpharness.broker.QueueSample;
+import java.util.OptionalDouble;
+
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
@@ -78,7 +86,7 @@ public final class SyntheticRun {
             hs.forEach((m, h) -> summaries.put(m, LatencySummary.of(h)));
             intervals.add(new IntervalStats(i, Duration.ofSeconds(i + 1), Duration.ofSeconds(1),
                     draining ? IntervalStats.Phase.DRAINING : IntervalStats.Phase.RUNNING, delta, total,
-                    draining ? 0 : 37, summaries, Duration.ZERO, Duration.ZERO));
+                    draining ? 0 : 37, summaries, Duration.ZERO, Duration.ZERO, Optional.of(brokerSample(i))));
             intervalHistograms.add(hs);
         }
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
@@ -109,7 +117,30 @@ public final class SyntheticRun {
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,
-                io.amqpharness.measure.Outages.Summary.NONE, io.amqpharness.measure.FlowBlocks.Summary.NONE);
+                io.amqpharness.measure.Outages.Summary.NONE, io.amqpharness.measure.FlowBlocks.Summary.NONE,
+                Optional.of(brokerReport(intervals, n)));
+    }
+
+    /** What the broker said in interval {@code i}: a queue growing by 1,000 messages a second. */
+    static BrokerSample brokerSample(int i) {
+        QueueSample q = new QueueSample("harness-abc123", OptionalLong.of(1000L * i), OptionalLong.of(50),
+                OptionalLong.of(5000L * (i + 1)), OptionalLong.of(4000L * (i + 1)), OptionalDouble.of(5000),
+                OptionalDouble.of(4000), Optional.of("rabbit@broker"));
+        NodeSample node = new NodeSample("rabbit@broker", OptionalLong.of((100L + i) << 20), OptionalLong.of(800L << 20),
+                List.of());
+        return new BrokerSample(Duration.ofMillis(750 + 1000L * i), List.of(q), List.of(node), OptionalLong.of(3),
+                OptionalLong.of(3), OptionalDouble.of(0.5 + i / 100.0), OptionalLong.empty(), OptionalLong.empty());
+    }
+
+    private static BrokerMetricsReport brokerReport(List<IntervalStats> intervals, long published) {
+        BrokerSample last = intervals.get(intervals.size() - 1).broker().orElseThrow();
+        return new BrokerMetricsReport(Optional.of("management"), Optional.of("http://broker.example:15672/api"),
+                Optional.of("http://broker.example:15692/metrics"), Optional.empty(), intervals.size() + 1, 0,
+                Optional.of(brokerSample(0)), Optional.of(last), last.depth(), last.memoryBytes(),
+                OptionalLong.of(800L << 20), last.cpuCores(), OptionalLong.of(3), OptionalLong.of(3), List.of(),
+                Optional.of(new CrossCheck("queues", OptionalLong.of(published - 10), OptionalLong.of(published),
+                        OptionalLong.of(published), OptionalLong.of(published))),
+                Optional.of(new QueueGrowth("harness", 1000L * intervals.size(), Duration.ofSeconds(intervals.size()), 1000)));
     }
 
     /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */

@@ -150,6 +150,24 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
         return this;
     }
 
+    /**
+     * The broker counted as many messages published and delivered as the harness did (its
+     * management API or Prometheus endpoint was read and the counts agree).
+     */
+    public RunResultAssert brokerCountsAgree() {
+        isNotNull();
+        var check = actual.brokerMetrics().flatMap(io.amqpharness.broker.BrokerMetricsReport::crossCheck);
+        if (check.isEmpty()) {
+            failWithMessage("Expected the broker's counts to agree with the harness's, but run %s has no cross-check "
+                    + "(%s)", actual.runId(), actual.brokerMetrics().flatMap(m -> m.unavailable())
+                    .orElse("broker metrics off, or the broker counts nothing for this protocol"));
+        } else if (!check.get().agrees()) {
+            failWithMessage("Expected the broker's counts to agree with the harness's, but run %s's differ: %s",
+                    actual.runId(), check.get().line());
+        }
+        return this;
+    }
+
     private static String rate(double r) {
         return String.format(Locale.ROOT, "%,.0f", r);
     }

@@ -19,6 +19,14 @@ class RunResultAssertTest {
     }
 
     @Test
+    void brokerCountsThatDifferShowBothNumbers() {
+        // The synthetic broker counted 10 messages fewer than were published.
+        assertThatThrownBy(() -> assertThat(result).brokerCountsAgree())
+                .hasMessageStartingWith("Expected the broker's counts to agree with the harness's, but run abc123's "
+                        + "differ: published 4,990 (harness 5,000), delivered 5,000 (harness 5,000): DIFFER");
+    }
+
+    @Test
     void throughputFailureShowsTheNumbers() {
         assertThatThrownBy(() -> assertThat(result).hasThroughputAtLeast(20_000))
                 .hasMessageStartingWith("Expected a throughput of at least 20,000 msg/s, but run abc123 reached 1,000 msg/s")

@@ -1,5 +1,7 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.broker.BrokerSample;
+import io.amqpharness.broker.QueueSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
@@ -16,6 +18,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * {@code intervals.csv}: one row per reporting interval. Columns, in order: {@code timestamp}
@@ -27,11 +32,17 @@ import java.util.Locale;
  * ({@code total_published}, ...); then for every metric ({@code end_to_end}, {@code confirm},
  * {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
  * ({@code end_to_end_p99_ms}, ...). Counts and percentiles follow the fields of
- * {@link CountSnapshot} and {@link LatencySummary}, so new ones appear as new columns.
+ * {@link CountSnapshot} and {@link LatencySummary}, so new ones appear as new columns. Last, the
+ * broker's sample of the interval ({@link #BROKER_COLUMNS}), empty cells when there is none.
  */
 public final class IntervalsCsv {
     /** The file name inside an output directory. */
     public static final String FILE_NAME = "intervals.csv";
+
+    /** The broker's columns: sums over the run's queues, then the node(s). */
+    static final List<String> BROKER_COLUMNS = List.of("broker_sampled_s", "broker_ready", "broker_unacked",
+            "broker_published", "broker_delivered", "broker_publish_per_s", "broker_deliver_per_s", "broker_memory_bytes",
+            "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms");
 
     private IntervalsCsv() {
     }
@@ -66,6 +77,7 @@ public final class IntervalsCsv {
                 h.add(prefix + snake(c.getName()) + (c.getName().equals("count") ? "" : "_ms"));
             }
         }
+        h.addAll(BROKER_COLUMNS);
         return String.join(",", h) + "\n";
     }
 
@@ -87,6 +99,7 @@ public final class IntervalsCsv {
         for (Metric m : Metric.values()) {
             components(s.latency(m), r, true);
         }
+        broker(s.broker(), r);
         return String.join(",", r) + "\n";
     }
 
@@ -102,6 +115,38 @@ public final class IntervalsCsv {
                 out.add(String.valueOf(v));
             }
         }
+    }
+
+    private static void broker(Optional<BrokerSample> sample, List<String> r) {
+        if (sample.isEmpty()) {
+            BROKER_COLUMNS.forEach(c -> r.add(""));
+            return;
+        }
+        BrokerSample b = sample.get();
+        r.add(decimal(b.elapsed().toNanos() / 1e9, 3));
+        r.add(text(b.ready()));
+        r.add(text(b.unacked()));
+        r.add(text(b.published()));
+        r.add(text(b.delivered()));
+        r.add(rate(b, QueueSample::publishRate));
+        r.add(rate(b, QueueSample::deliverRate));
+        r.add(text(b.memoryBytes()));
+        r.add(b.cpuCores().isPresent() ? decimal(b.cpuCores().getAsDouble(), 3) : "");
+        r.add(text(b.connections()));
+        r.add(text(b.channels()));
+        r.add(String.join(" ", b.alarms()));
+    }
+
+    private static String text(OptionalLong v) {
+        return v.isPresent() ? Long.toString(v.getAsLong()) : "";
+    }
+
+    /** The sum of a rate over the queues, empty unless every queue has it. */
+    private static String rate(BrokerSample b, java.util.function.Function<QueueSample, OptionalDouble> f) {
+        if (b.queues().isEmpty() || b.queues().stream().anyMatch(q -> f.apply(q).isEmpty())) {
+            return "";
+        }
+        return decimal(b.queues().stream().mapToDouble(q -> f.apply(q).getAsDouble()).sum(), 1);
     }
 
     private static Object value(Record record, RecordComponent c) {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.amqpharness.broker.BrokerSample;
+import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.run.IntervalStats;
@@ -51,6 +53,8 @@ final class ResultJsonModule extends SimpleModule {
         setMixInAnnotation(LatencySummary.class, LatencySummaryMixin.class);
         setMixInAnnotation(IntervalStats.class, IntervalStatsMixin.class);
         setMixInAnnotation(RunResult.class, RunResultMixin.class);
+        setMixInAnnotation(BrokerSample.class, BrokerSampleMixin.class);
+        setMixInAnnotation(CrossCheck.class, CrossCheckMixin.class);
     }
 
     /** {@code END_TO_END} as {@code endToEnd}, {@code CLASSIC} as {@code classic}. */
@@ -196,6 +200,35 @@ final class ResultJsonModule extends SimpleModule {
 
         @JsonProperty("receivedPerSecond")
         abstract double receivedPerSecond();
+    }
+
+    /** The sums over the run's queues and nodes, beside the per-queue and per-node values. */
+    private abstract static class BrokerSampleMixin {
+        @JsonProperty("ready")
+        abstract java.util.OptionalLong ready();
+
+        @JsonProperty("unacked")
+        abstract java.util.OptionalLong unacked();
+
+        @JsonProperty("depth")
+        abstract java.util.OptionalLong depth();
+
+        @JsonProperty("published")
+        abstract java.util.OptionalLong published();
+
+        @JsonProperty("delivered")
+        abstract java.util.OptionalLong delivered();
+
+        @JsonProperty("memoryBytes")
+        abstract java.util.OptionalLong memoryBytes();
+
+        @JsonProperty("alarms")
+        abstract java.util.List<String> alarms();
+    }
+
+    private abstract static class CrossCheckMixin {
+        @JsonProperty("agrees")
+        abstract boolean agrees();
     }
 
     private abstract static class RunResultMixin {

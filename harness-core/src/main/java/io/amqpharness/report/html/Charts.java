@@ -72,8 +72,84 @@ final class Charts {
                 ds.add(timeLine(r, ladder[i][1], PALETTE[i], latencySeries(r, m[0], ladder[i][0])));
             }
             c.add(m[1] + " latency over time (per interval)", "time", chart("line", ds, seconds(List.of(run)), msAxis(true)));
+            if (m[0].equals("endToEnd")) {
+                c.broker(run);
+            }
+        }
+        if (count(r, "endToEnd") == 0) {
+            c.broker(run);
         }
         return c;
+    }
+
+    /**
+     * The broker's side, beside the latency: queue depth (ready and unacknowledged, with end-to-end
+     * p99 on a second axis) and the node's memory and CPU, from the samples in the intervals.
+     */
+    private void broker(ReportRun run) {
+        JsonNode r = run.result();
+        if (!hasBroker(r, "depth") && !hasBroker(r, "memoryBytes")) {
+            return;
+        }
+        String source = r.path("brokerMetrics").path("source").asText("broker");
+        if (hasBroker(r, "depth")) {
+            ArrayNode ds = F.arrayNode();
+            ds.add(timeLine(r, "ready", PALETTE[0], brokerSeries(r, "ready", 1)));
+            ds.add(timeLine(r, "unacknowledged", PALETTE[3], brokerSeries(r, "unacked", 1)));
+            ObjectNode config = chart("line", ds, seconds(List.of(run)), countAxis("messages in the run's queues"));
+            if (count(r, "endToEnd") > 0) {
+                ds.add(timeLine(r, "end-to-end p99 ms", PALETTE[1], latencySeries(r, "endToEnd", "p99"))
+                        .put("yAxisID", "ms"));
+                secondAxis(config, "ms", msAxis(true));
+            }
+            add("Broker: queue depth (" + source + ", as the broker last refreshed it)", "time", config);
+        }
+        if (hasBroker(r, "memoryBytes")) {
+            ArrayNode ds = F.arrayNode();
+            ds.add(timeLine(r, "memory MiB", PALETTE[4], brokerSeries(r, "memoryBytes", 1.0 / (1 << 20))));
+            ObjectNode config = chart("line", ds, seconds(List.of(run)), countAxis("memory (MiB)"));
+            if (hasBroker(r, "cpuCores")) {
+                ds.add(timeLine(r, "CPU cores", PALETTE[5], brokerSeries(r, "cpuCores", 1)).put("yAxisID", "cpu"));
+                ObjectNode cpu = F.objectNode().put("type", "linear").put("beginAtZero", true);
+                cpu.putObject("title").put("display", true).put("text", "CPU (cores)");
+                secondAxis(config, "cpu", cpu);
+            }
+            add("Broker: memory" + (hasBroker(r, "cpuCores") ? " and CPU" : ""), "time", config);
+        }
+    }
+
+    private static boolean hasBroker(JsonNode r, String field) {
+        for (JsonNode i : r.path("intervals")) {
+            if (i.path("broker").path(field).isNumber()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A field of the broker's samples, scaled, at the time each was taken; intervals without a sample are skipped. */
+    private static ArrayNode brokerSeries(JsonNode r, String field, double scale) {
+        ArrayNode points = F.arrayNode();
+        for (JsonNode i : r.path("intervals")) {
+            JsonNode b = i.path("broker");
+            if (b.path(field).isNumber()) {
+                points.add(point(round(b.path("elapsed").asLong() / 1e9, 3), round(b.path(field).asDouble() * scale, 3)));
+            }
+        }
+        return points;
+    }
+
+    private static ObjectNode countAxis(String title) {
+        ObjectNode y = F.objectNode().put("type", "linear").put("beginAtZero", true);
+        y.putObject("title").put("display", true).put("text", title);
+        return y;
+    }
+
+    /** Adds {@code axis} on the right as scale {@code id}. */
+    private static void secondAxis(ObjectNode config, String id, ObjectNode axis) {
+        axis.put("position", "right");
+        axis.putObject("grid").put("drawOnChartArea", false);
+        ((ObjectNode) config.path("options").path("scales")).set(id, axis);
     }
 
     /** The charts comparing several runs (a sweep: the varied value is each run's label). */

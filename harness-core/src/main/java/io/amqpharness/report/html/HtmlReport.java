@@ -115,6 +115,7 @@ public final class HtmlReport {
                 + "<div><h2>Messages</h2>" + Tables.messages(r) + "</div>"
                 + "<div><h2>Rates</h2>" + Tables.rates(r) + "</div>"
                 + "<div><h2>Client</h2>" + Tables.client(r) + "</div>"
+                + (Tables.broker(r).isEmpty() ? "" : "<div><h2>Broker metrics</h2>" + Tables.broker(r) + "</div>")
                 + "</section>"
                 + "<details class=\"more\"><summary>All settings</summary>" + Tables.settings(r) + "</details>"
                 + "<details class=\"more\"><summary>Driver and broker properties</summary>"

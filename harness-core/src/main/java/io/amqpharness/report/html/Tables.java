@@ -161,6 +161,63 @@ final class Tables {
         return h.append("</tbody></table>").toString();
     }
 
+    /** The broker's side of the run ({@code brokerMetrics}): source, peaks, cross-check, growth; empty if none. */
+    static String broker(JsonNode r) {
+        JsonNode b = r.path("brokerMetrics");
+        if (!b.isObject()) {
+            return "";
+        }
+        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        if (b.path("unavailable").isTextual()) {
+            return h.append(kv("not read", b.path("unavailable").asText(), "")).append("</tbody></table>").toString();
+        }
+        h.append(kv("source", b.path("source").asText() + " " + b.path("url").asText(), ""));
+        if (b.path("cpuUrl").isTextual() && !b.path("cpuUrl").asText().equals(b.path("url").asText())) {
+            h.append(kv("CPU from", b.path("cpuUrl").asText(), ""));
+        }
+        h.append(kv("samples", b.path("samples").asInt() + (b.path("failed").asInt() > 0
+                ? " (" + b.path("failed").asInt() + " failed)" : ""), ""));
+        number(h, "peak queue depth", b.path("peakDepth"), 1, "");
+        number(h, "peak memory", b.path("peakMemoryBytes"), 1.0 / (1 << 20), " MiB");
+        number(h, "memory limit", b.path("memoryLimitBytes"), 1.0 / (1 << 20), " MiB");
+        if (b.path("peakCpuCores").isNumber()) {
+            h.append(kv("peak CPU", String.format(Locale.ROOT, "%.2f cores", b.path("peakCpuCores").asDouble()), ""));
+        }
+        number(h, "peak connections", b.path("peakConnections"), 1, "");
+        number(h, "peak channels", b.path("peakChannels"), 1, "");
+        h.append(kv("alarms", b.path("alarms").isEmpty() ? "none" : String.join(", ", texts(b.path("alarms"))), ""));
+        JsonNode c = b.path("crossCheck");
+        if (c.isObject()) {
+            h.append(kv("cross-check (" + c.path("basis").asText() + ")", crossCheck(c),
+                    c.path("agrees").asBoolean() ? "" : "bad"));
+        }
+        JsonNode g = b.path("growth");
+        if (g.isObject()) {
+            h.append(kv("queue growth while publishing", String.format(Locale.ROOT, "%,d messages, %,.0f per second (%s)",
+                    g.path("messages").asLong(), g.path("perSecond").asDouble(), g.path("basis").asText()), ""));
+        }
+        return h.append("</tbody></table>").toString();
+    }
+
+    private static String crossCheck(JsonNode c) {
+        List<String> parts = new java.util.ArrayList<>();
+        for (String[] f : new String[][] {{"published", "brokerPublished", "harnessPublished"},
+            {"delivered", "brokerDelivered", "harnessDelivered"}}) {
+            if (c.path(f[1]).isNumber()) {
+                parts.add(String.format(Locale.ROOT, "%s: broker %,d", f[0], c.path(f[1]).asLong())
+                        + (c.path(f[2]).isNumber() ? String.format(Locale.ROOT, ", harness %,d", c.path(f[2]).asLong()) : ""));
+            }
+        }
+        return String.join("; ", parts) + (c.path("agrees").asBoolean() ? " (agree)" : " (DIFFER)");
+    }
+
+    private static void number(StringBuilder h, String key, JsonNode v, double scale, String unit) {
+        if (v.isNumber()) {
+            h.append(kv(key, scale == 1 ? String.format(Locale.ROOT, "%,d", v.asLong())
+                    : String.format(Locale.ROOT, "%,.1f%s", v.asDouble() * scale, unit), ""));
+        }
+    }
+
     /** Every setting of the scenario, group by group. */
     static String settings(JsonNode r) {
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");

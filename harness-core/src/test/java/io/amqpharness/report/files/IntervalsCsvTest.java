@@ -35,6 +35,15 @@ class IntervalsCsvTest {
         for (RecordComponent c : CountSnapshot.class.getRecordComponents()) {
             assertThat(header).contains(IntervalsCsv.snake(c.getName()), "total_" + IntervalsCsv.snake(c.getName()));
         }
+        assertThat(header).endsWith("broker_sampled_s", "broker_ready", "broker_unacked", "broker_published",
+                "broker_delivered", "broker_publish_per_s", "broker_deliver_per_s", "broker_memory_bytes",
+                "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms");
+        String[] third = lines.get(3).split(",", -1);
+        assertThat(third[header.indexOf("broker_sampled_s")]).isEqualTo("2.750");
+        assertThat(third[header.indexOf("broker_ready")]).isEqualTo("2000");
+        assertThat(third[header.indexOf("broker_unacked")]).isEqualTo("50");
+        assertThat(third[header.indexOf("broker_memory_bytes")]).isEqualTo(Long.toString(102L << 20));
+        assertThat(third[header.indexOf("broker_cpu_cores")]).isEqualTo("0.520");
         String[] first = lines.get(1).split(",");
         IntervalStats stats = run.intervals.get(0);
         assertThat(first[0]).isEqualTo("2026-11-21T10:00:01Z");

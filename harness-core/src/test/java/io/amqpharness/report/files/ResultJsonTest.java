@@ -216,7 +216,7 @@ class ResultJsonTest {
             if (path.equals("broker.properties") || path.equals("driverFacts")
                     || path.matches("intervals\\[]\\.(delta|total|latency)")
                     || path.matches("steps\\[]\\.(values|counts|rates|latency|maxOverIntervals)")
-                    || path.equals("scenario.run.steps")) {
+                    || path.equals("scenario.run.steps") || path.matches("brokerMetrics\\.(first|last)")) {
                 continue;
             }
             if (v.isObject()) {

@@ -47,7 +47,19 @@ class HtmlReportTest {
         JsonNode charts = data(html).path("charts");
         List<String> kinds = new ArrayList<>();
         charts.forEach(c -> kinds.add(c.path("kind").asText()));
-        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time");
+        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time", "time");
+        int e2e = html.indexOf("End-to-end latency over time (per interval)");
+        int depthChart = html.indexOf("Broker: queue depth (management, as the broker last refreshed it)");
+        int memory = html.indexOf("Broker: memory and CPU");
+        int confirm = html.indexOf("Confirm latency over time");
+        assertThat(List.of(e2e, depthChart, memory, confirm)).as("the broker's charts right after end-to-end latency")
+                .doesNotContain(-1).isSorted();
+        JsonNode depth = charts.get(4).path("config");
+        assertThat(depth.path("data").path("datasets")).extracting(d -> d.path("label").asText())
+                .containsExactly("ready", "unacknowledged", "end-to-end p99 ms");
+        assertThat(depth.path("data").path("datasets").get(0).path("data").get(2).path("y").asLong()).isEqualTo(2000);
+        assertThat(depth.path("options").path("scales").path("ms").path("type").asText()).isEqualTo("logarithmic");
+        assertThat(html).contains("<h2>Broker metrics</h2>", "peak queue depth", "cross-check (queues)", "(DIFFER)");
         JsonNode perStep = charts.get(1).path("config");
         assertThat(perStep.path("data").path("labels")).extracting(JsonNode::asText).containsExactly("50", "100");
         JsonNode distribution = charts.get(2).path("config");

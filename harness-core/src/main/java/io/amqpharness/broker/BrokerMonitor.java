@@ -1,0 +1,281 @@
+package io.amqpharness.broker;
+
+import io.amqpharness.scenario.BrokerMetrics;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * Samples the broker during a run, on its own single thread, once per reporting interval (at most
+ * once a second): never
+ * on a publishing or consuming thread, and a slow or dead HTTP endpoint never delays the run's
+ * reporting (each interval takes whatever sample is newest). Reading the broker is best effort:
+ * a broker without the plugins, or one that cannot be reached, gives one note and the run goes
+ * on.
+ *
+ * <p>Life cycle, on the runner's thread: {@link #open} (reads the broker once, before traffic),
+ * {@link #start}, then {@link #finish} after the drain; {@link #close} in any case.
+ */
+public final class BrokerMonitor implements AutoCloseable {
+    /** Longest wait after the drain for the broker's counters to catch up (it refreshes them every 5 s by default). */
+    public static final int FINAL_WAIT_SECONDS = 6;
+    private static final long RETRY_MILLIS = 500;
+    private static final long MIN_PERIOD_NANOS = 1_000_000_000L;
+
+    private final Optional<BrokerSource> source;
+    private final Optional<String> unavailable;
+    private final Optional<BrokerSample> first;
+    private final Duration interval;
+    private final LongSupplier nanoTime;
+    private final List<BrokerSample> samples = new ArrayList<>();
+    private final AtomicReference<BrokerSample> newest = new AtomicReference<>();
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "harness-broker-metrics");
+        t.setDaemon(true);
+        return t;
+    });
+    private final boolean queueCounters;
+    private volatile long startNanos;
+    private int failed;
+    private String firstFailure;
+
+    private BrokerMonitor(Optional<BrokerSource> source, Optional<String> unavailable, Optional<BrokerSample> first,
+                          Duration interval, LongSupplier nanoTime, boolean queueCounters) {
+        this.queueCounters = queueCounters;
+        this.source = source;
+        this.unavailable = unavailable;
+        this.first = first;
+        this.interval = interval;
+        this.nanoTime = nanoTime;
+        first.ifPresent(samples::add);
+    }
+
+    /**
+     * Reads the broker once, before any traffic, from the address the scenario names or derives
+     * (see {@link BrokerMetrics}): the counts of the cross-check start here.
+     *
+     * @param broker   the broker as it announced itself: only RabbitMQ is sampled
+     * @param queues   the run's queues
+     * @param nanoTime the run's clock, in nanoseconds
+     * @return empty when the scenario turns broker metrics off or the broker is not RabbitMQ
+     */
+    public static Optional<BrokerMonitor> open(Scenario scenario, BrokerInfo broker, List<String> queues,
+                                               LongSupplier nanoTime) {
+        BrokerMetrics settings = scenario.run().brokerMetrics();
+        if (!settings.enabled() || !broker.product().equalsIgnoreCase("RabbitMQ")) {
+            return Optional.empty();
+        }
+        // RabbitMQ 4.x keeps no per-queue message statistics for AMQP 1.0: do not wait for them.
+        boolean queueCounters = !(scenario.protocol().equals("amqp10") && major(broker.version()) >= 4);
+        BrokerUri amqp = scenario.uri();
+        BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
+        List<String> reasons = new ArrayList<>();
+        for (BrokerSource candidate : candidates(settings, amqp, http, queues)) {
+            try {
+                BrokerSample sample = candidate.sample(Duration.ZERO);
+                return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
+                        scenario.run().interval(), nanoTime, queueCounters));
+            } catch (BrokerMetricsException e) {
+                reasons.add(amqp.scrub(e.getMessage()));
+            } catch (RuntimeException e) {
+                reasons.add(candidate.url() + " gave an answer the harness cannot read (" + amqp.scrub(e.toString()) + ")");
+            }
+        }
+        String sentence = "The broker's metrics could not be read: " + String.join("; ", reasons) + ". The run goes on "
+                + "without them; name the management API or a Prometheus endpoint with --broker-metrics URL, or "
+                + "skip them with --no-broker-metrics.";
+        return Optional.of(new BrokerMonitor(Optional.empty(), Optional.of(sentence), Optional.empty(),
+                scenario.run().interval(), nanoTime, false));
+    }
+
+    private static List<BrokerSource> candidates(BrokerMetrics settings, BrokerUri amqp, BrokerHttp http,
+                                                 List<String> queues) {
+        String vhost = amqp.virtualHost();
+        if (settings.url().isPresent()) {
+            URI u = settings.url().get();
+            return List.of(BrokerMetrics.isPrometheus(u) ? new PrometheusSource(http, u, vhost, queues)
+                    : new ManagementSource(http, u, vhost, queues, Optional.of(new NodeScrape(http,
+                            BrokerMetrics.prometheusBeside(u)))));
+        }
+        URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
+        return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
+                        Optional.of(new NodeScrape(http, prometheus))),
+                new PrometheusSource(http, prometheus, vhost, queues));
+    }
+
+    /**
+     * Starts sampling once per reporting interval, but at most once a second; samples are dated from
+     * {@code startNanos}, the start of publishing.
+     */
+    public void start(long startNanos) {
+        this.startNanos = startNanos;
+        if (source.isEmpty()) {
+            return;
+        }
+        // At most once a second: each sample costs the broker three HTTP requests and a scrape.
+        long period = Math.max(interval.toNanos(), MIN_PERIOD_NANOS);
+        // Sample a little before each interval ends, so that the interval closing then finds it.
+        long delay = Math.max(period / 2, period - 250_000_000L);
+        thread.scheduleAtFixedRate(this::sampleQuietly, delay, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** Why the broker cannot be read, one sentence, if it cannot. */
+    public Optional<String> unavailable() {
+        return unavailable;
+    }
+
+    /** The sample taken since the previous call, if any; for the interval being closed. */
+    public Optional<BrokerSample> fresh() {
+        return Optional.ofNullable(newest.getAndSet(null));
+    }
+
+    private void sampleQuietly() {
+        try {
+            BrokerSample s = source.orElseThrow().sample(elapsed());
+            synchronized (this) {
+                samples.add(s);
+            }
+            newest.set(s);
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                failed++;
+                if (firstFailure == null) {
+                    firstFailure = e instanceof BrokerMetricsException ? e.getMessage() : e.toString();
+                }
+            }
+        }
+    }
+
+    private Duration elapsed() {
+        return Duration.ofNanos(Math.max(0, nanoTime.getAsLong() - startNanos));
+    }
+
+    /**
+     * Stops sampling and takes the last sample, waiting (at most {@value #FINAL_WAIT_SECONDS} s) for
+     * the broker's per-queue counters to reach the harness's when they do not yet.
+     *
+     * @param publishingEndNanos when publishing stopped, on the run's clock
+     * @param harness            the harness's counts to cross-check
+     * @param receivedPerSecond  the consumers' receive rate, for the advice when queues grew
+     * @param scenario           the scenario, for the advice
+     */
+    public Outcome finish(long publishingEndNanos, CrossCheck.HarnessCounts harness, double receivedPerSecond,
+                          Scenario scenario) {
+        close();
+        if (source.isEmpty()) {
+            return new Outcome(BrokerMetricsReport.unavailable(unavailable.orElse("")), List.of(unavailable.orElse("")));
+        }
+        BrokerSample last = finalSample(harness);
+        List<BrokerSample> all;
+        synchronized (this) {
+            all = new ArrayList<>(samples);
+        }
+        Duration publishingEnd = Duration.ofNanos(Math.max(0, publishingEndNanos - startNanos));
+        Optional<CrossCheck> check = CrossCheck.of(first.orElseThrow(), last, harness);
+        Optional<QueueGrowth> growth = harness.growth().or(() -> QueueGrowth.ofSamples(all, publishingEnd));
+        BrokerSource s = source.get();
+        BrokerMetricsReport report = new BrokerMetricsReport(Optional.of(s.kind()), Optional.of(s.url().toString()),
+                s instanceof ManagementSource m ? m.cpuUrl().map(URI::toString) : Optional.of(s.url().toString()),
+                Optional.empty(), all.size(), failed, first, Optional.of(last),
+                peak(all, BrokerSample::depth), peak(all, BrokerSample::memoryBytes),
+                peak(all.stream().flatMap(x -> x.nodes().stream()).toList(), NodeSample::memoryLimitBytes),
+                peakCpu(all), peak(all, BrokerSample::connections), peak(all, BrokerSample::channels),
+                all.stream().flatMap(x -> x.alarms().stream()).distinct().toList(), check, growth);
+        return new Outcome(report, BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
+    }
+
+    private BrokerSample finalSample(CrossCheck.HarnessCounts harness) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(FINAL_WAIT_SECONDS);
+        BrokerSample last = null;
+        while (true) {
+            try {
+                last = source.orElseThrow().sample(elapsed());
+                synchronized (this) {
+                    samples.add(last);
+                }
+            } catch (RuntimeException e) {
+                synchronized (this) {
+                    failed++;
+                }
+            }
+            Optional<CrossCheck> check = last == null ? Optional.empty() : CrossCheck.of(first.orElseThrow(), last, harness);
+            // The management API's per-queue counters lag by up to the broker's statistics interval (5 s), and
+            // a new queue has none until its first statistics. Node-wide counters are live: when they agree
+            // with the harness, no other client was busy and there is nothing to wait for.
+            boolean queuesLag = queueCounters && harness.published() > 0 && source.get() instanceof ManagementSource
+                    && last != null && !last.queues().isEmpty();
+            boolean waitable = check.map(c -> !c.agrees() && (c.basis().equals("queues") || queuesLag))
+                    .orElse(last == null || queuesLag);
+            if (!waitable || System.nanoTime() - deadline >= 0) {
+                break;
+            }
+            try {
+                Thread.sleep(RETRY_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (last != null) {
+            return last;
+        }
+        synchronized (this) {
+            return samples.get(samples.size() - 1);
+        }
+    }
+
+    private static int major(String version) {
+        try {
+            return Integer.parseInt(version.split("\\.")[0].trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static <T> OptionalLong peak(List<T> all, Function<T, OptionalLong> f) {
+        OptionalLong max = OptionalLong.empty();
+        for (T t : all) {
+            OptionalLong v = f.apply(t);
+            if (v.isPresent() && (max.isEmpty() || v.getAsLong() > max.getAsLong())) {
+                max = v;
+            }
+        }
+        return max;
+    }
+
+    private static OptionalDouble peakCpu(List<BrokerSample> all) {
+        return all.stream().map(BrokerSample::cpuCores).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).max();
+    }
+
+    /** Stops the sampling thread; idempotent. */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(BrokerHttp.REQUEST_TIMEOUT.toSeconds() + 1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The report and the notes it gives rise to. */
+    public record Outcome(BrokerMetricsReport report, List<String> notes) {
+        public Outcome {
+            notes = List.copyOf(notes);
+        }
+    }
+}

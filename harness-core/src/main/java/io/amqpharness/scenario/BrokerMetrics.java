@@ -1,0 +1,97 @@
+package io.amqpharness.scenario;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Whether and where a run samples the broker's own metrics ({@code --broker-metrics},
+ * {@code --no-broker-metrics}). Immutable.
+ *
+ * <p>The URL is either the management plugin's HTTP API ({@code http://host:15672}, with or
+ * without {@code /api}) or a {@code rabbitmq_prometheus} endpoint (a path ending in
+ * {@code /metrics}, such as {@code http://host:15692/metrics}). Without one, the run uses the
+ * management API on the host of {@code --uri} at the AMQP port plus 10000 (5672 gives 15672;
+ * {@code amqps} on 5671 gives {@code https} on 15671), and reads node CPU from the Prometheus
+ * endpoint at the AMQP port plus 10020 when that answers (with a management URL given, at its port
+ * plus 20). Credentials always come from
+ * {@code --uri}; a URL carrying its own is refused, so no password is ever written out with it.
+ *
+ * @param enabled false for {@code --no-broker-metrics}: the broker is not sampled
+ * @param url     the URL given with {@code --broker-metrics}; empty means derived from the AMQP URI
+ */
+public record BrokerMetrics(boolean enabled, Optional<URI> url) {
+    /** The default: sample the broker at the address derived from the AMQP URI. */
+    public static final BrokerMetrics DERIVED = new BrokerMetrics(true, Optional.empty());
+    /** {@code --no-broker-metrics}. */
+    public static final BrokerMetrics OFF = new BrokerMetrics(false, Optional.empty());
+
+    /** Difference between the AMQP port and the management plugin's port (5672 and 15672). */
+    public static final int MANAGEMENT_PORT_OFFSET = 10_000;
+    /** Difference between the AMQP port and the Prometheus plugin's port (5672 and 15692). */
+    public static final int PROMETHEUS_PORT_OFFSET = 10_020;
+
+    public BrokerMetrics {
+        if (!enabled && url.isPresent()) {
+            throw new IllegalArgumentException("broker metrics are off but a URL is given");
+        }
+    }
+
+    /**
+     * Parses a {@code --broker-metrics} value: an {@code http} or {@code https} URL with a host
+     * and without user information.
+     *
+     * @return the URL, or empty if {@code text} is not such a URL
+     */
+    public static Optional<URI> parseUrl(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            URI u = new URI(text.trim());
+            String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || u.getHost() == null
+                    || u.getRawUserInfo() != null) {
+                return Optional.empty();
+            }
+            return Optional.of(u);
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** True if {@code url} names a Prometheus endpoint (its path ends in {@code /metrics}) rather than the management API. */
+    public static boolean isPrometheus(URI url) {
+        String path = url.getPath() == null ? "" : url.getPath();
+        return path.endsWith("/metrics") || path.endsWith("/metrics/");
+    }
+
+    /** The management API's base URL derived from an AMQP URI: {@code http://host:15672/api} for port 5672. */
+    public static URI derivedManagement(BrokerUri amqp) {
+        return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
+                + (amqp.port() + MANAGEMENT_PORT_OFFSET) + "/api");
+    }
+
+    /** The Prometheus endpoint derived from an AMQP URI: {@code http://host:15692/metrics} for port 5672. */
+    public static URI derivedPrometheus(BrokerUri amqp) {
+        return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
+                + (amqp.port() + PROMETHEUS_PORT_OFFSET) + "/metrics");
+    }
+
+    /**
+     * The Prometheus endpoint next to a management API URL: same host, port + 20 (15672 gives
+     * {@code http://host:15692/metrics}), where RabbitMQ's two plugins listen by default.
+     */
+    public static URI prometheusBeside(URI management) {
+        int port = management.getPort() > 0 ? management.getPort()
+                : "https".equalsIgnoreCase(management.getScheme()) ? 443 : 80;
+        return URI.create(management.getScheme() + "://" + management.getRawAuthority().replaceAll(":\\d+$", "")
+                + ":" + (port + PROMETHEUS_PORT_OFFSET - MANAGEMENT_PORT_OFFSET) + "/metrics");
+    }
+
+    private static String hostPart(BrokerUri amqp) {
+        String host = amqp.host();
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+}
