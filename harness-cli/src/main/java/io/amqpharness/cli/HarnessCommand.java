@@ -54,11 +54,16 @@ import picocli.CommandLine.Spec;
                 "      --metrics-prometheus --metrics-tags env=test",
                 "  Compare saved runs on one page:",
                 "    java -jar harness.jar report results/run-1 results/run-2",
+                "  Fail (exit code 1) when the end-to-end p99 passes 20 ms or a message is lost:",
+                "    java -jar harness.jar -r 1000 -z 30s --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
+                "  The highest rate whose end-to-end p99 stays under 50 ms:",
+                "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
                 "",
                 "Every long option also reads a default from HARNESS_<NAME>, for example",
                 "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
                 "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
-                "lost, metrics port in use, a result file not written), 2 bad usage."})
+                "lost, a --fail-if gate broke, metrics port in use, a result file not",
+                "written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
     @Spec
@@ -101,8 +106,19 @@ final class HarnessCommand implements Callable<Integer> {
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
-            return extra.finish(result.failed() ? ExitCode.FAILURE : ExitCode.OK, out, spec.commandLine().getErr());
+            return extra.finish(exitCode(result, spec.commandLine().getErr()), out, spec.commandLine().getErr());
         }
+    }
+
+    /**
+     * The exit code of a finished run: 1 if it failed or a {@code --fail-if} gate broke (one
+     * sentence per broken gate on {@code err}), else 0.
+     */
+    static int exitCode(RunResult result, PrintWriter err) {
+        java.util.List<io.amqpharness.run.GateVerdict> broken = result.brokenGates();
+        broken.forEach(v -> err.println(v.sentence()));
+        err.flush();
+        return result.failed() || !broken.isEmpty() ? ExitCode.FAILURE : ExitCode.OK;
     }
 
     private void checkBrokerOption() {

@@ -41,11 +41,24 @@ public final class TextSummary {
                 r.client().peakRssBytes().isPresent()
                         ? ", peak RSS " + Format.mebibytes(r.client().peakRssBytes().getAsLong()) + " MiB" : "");
         r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
+        gates(b, r);
         if (!r.notes().isEmpty()) {
             line(b, "Notes");
             r.notes().forEach(n -> line(b, "  - %s", n));
         }
         return b.toString();
+    }
+
+    /** One line per gate and step: the verdict sentence. */
+    private static void gates(StringBuilder b, RunResult r) {
+        java.util.List<io.amqpharness.run.GateVerdict> verdicts = r.gates();
+        if (verdicts.isEmpty()) {
+            return;
+        }
+        long broken = verdicts.stream().filter(io.amqpharness.run.GateVerdict::broken).count();
+        line(b, "Gates     %s", broken == 0 ? "all " + verdicts.size() + " checks passed"
+                : broken + " of " + verdicts.size() + " checks FAILED");
+        verdicts.forEach(v -> line(b, "  %s %s", v.broken() ? "FAIL" : "ok  ", v.sentence()));
     }
 
     private static void counts(StringBuilder b, RunResult r) {

@@ -141,6 +141,19 @@ public record RunResult(
                 .map(i -> i.latency(metric)).toList());
     }
 
+    /**
+     * The verdict of each {@code --fail-if} gate of the scenario: on the whole run first, then on
+     * each step of a stepped run. Empty without gates.
+     */
+    public List<GateVerdict> gates() {
+        return GateCheck.evaluate(this);
+    }
+
+    /** The gates that broke (the run counts as failed for the command line, exit code 1); empty if none. */
+    public List<GateVerdict> brokenGates() {
+        return gates().stream().filter(GateVerdict::broken).toList();
+    }
+
     /** True if the run ended because something failed. */
     public boolean failed() {
         return failure.isPresent();

@@ -1,6 +1,7 @@
 package io.amqpharness.scenario;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,9 +16,15 @@ import java.util.Optional;
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
  * @param steps        settings changed while the run goes on; empty for none. Without a time limit
  *                     a stepped run ends after its last step
+ * @param gates        pass/fail gates ({@code --fail-if}), checked on the whole run and on each
+ *                     step; empty for none
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
-                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps) {
+                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps, List<Gate> gates) {
+
+    public RunSettings {
+        gates = List.copyOf(gates);
+    }
 
     /** How long publishing lasts: the time limit, else the steps' total length, if either is set. */
     public Optional<Duration> publishingLimit() {

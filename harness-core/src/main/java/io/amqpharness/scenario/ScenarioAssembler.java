@@ -86,7 +86,8 @@ final class ScenarioAssembler {
                 d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
                 d.clock == null ? ClockMode.MONOTONIC : d.clock,
                 d.steps.isEmpty() || d.stepDuration == null ? Optional.empty()
-                        : Optional.of(new StepPlan(d.steps, d.stepDuration)));
+                        : Optional.of(new StepPlan(d.steps, d.stepDuration)),
+                d.gates.stream().map(Gate::parse).flatMap(Optional::stream).toList());
     }
 
     private static OptionalDouble optional(Double d) {

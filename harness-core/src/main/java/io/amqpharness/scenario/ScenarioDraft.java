@@ -95,6 +95,8 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     Duration interval = Duration.ofSeconds(1);
     Duration drainTimeout = Scenario.DEFAULT_DRAIN;
     ClockMode clock = ClockMode.MONOTONIC;
+    /** {@code --fail-if} expressions as given; unreadable ones are validation problems. */
+    final List<String> gates = new ArrayList<>();
 
     abstract B self();
 
@@ -352,6 +354,19 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** What message timestamps mean; default {@link ClockMode#MONOTONIC}. */
     public B clock(ClockMode value) { clock = value; return self(); }
+
+    /**
+     * A pass/fail gate ({@code --fail-if}): the run fails when the measured value compares to the
+     * threshold as written, on the whole run or on any step. Repeat for several gates; default none.
+     *
+     * @param expression {@code QUANTITY OP VALUE}, for example {@code e2e.p99>20ms}, {@code lost>0}
+     *                   or {@code rate.received<9000} (see {@link Gate}); an unreadable one makes
+     *                   {@code build()} fail with a sentence saying why
+     */
+    public B failIf(String expression) { gates.add(expression); return self(); }
+
+    /** A pass/fail gate, as {@link #failIf(String)}. */
+    public B failIf(Gate gate) { gates.add(gate.toString()); return self(); }
 
     /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
     Map<String, Object> mergedQueueArguments() {

@@ -447,7 +447,22 @@ public enum Setting {
             .read(s -> unless(s.run().clock(), ClockMode.MONOTONIC)).apply(Scenario.Builder::clock)
             .doc("`monotonic`",
                 "what message timestamps mean: `monotonic`, `wall` (epoch ns) or `wall-millis` (epoch ms); see "
-                + "[output.md](output.md)"));
+                + "[output.md](output.md)")),
+    FAIL_IF(option(RUN_CONTROL, ValueType.GATE, "--fail-if").label("EXPR")
+            .help("Fail the run (exit code 1) when a measured value compares so: e2e.p99>20ms, confirm.p999>100ms, "
+                    + "lost>0, rate.received<9000 (quote it for the shell). Repeatable; checked on the whole run and "
+                    + "on each step.")
+            .repeatable().read(s -> nonEmpty(s.run().gates())).apply(Scenario.Builder::failIf)
+            .doc("none",
+                "a pass/fail gate, `QUANTITY OP VALUE` (quote it: `>` and `<` are shell redirections): the run "
+                + "fails, exit code 1 with one sentence per broken gate, when the measured value compares to the "
+                + "threshold as written. `QUANTITY` is a latency `e2e`, `confirm` or `publish-delay` with `.p50`, "
+                + "`.p75`, `.p90`, `.p95`, `.p99`, `.p999`, `.p9999`, `.min`, `.max` or `.mean` (values with a "
+                + "unit: `ns`, `us`, `ms`, `s`); a count `lost`, `duplicated`, `out-of-order`, `nacked`, "
+                + "`returned`, `timed-out`, `redelivered`, `unaccounted`; or a rate in msg/s `rate.sent`, "
+                + "`rate.confirmed`, `rate.received`, `throughput`. `OP` is `<`, `<=`, `>` or `>=`. Repeat for "
+                + "several gates. Checked on the whole run and, in a stepped run, on each step; see "
+                + "[Gates](#gates)"));
 
     private final Declaration<?> declaration;
 

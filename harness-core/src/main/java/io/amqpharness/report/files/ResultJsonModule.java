@@ -45,6 +45,7 @@ final class ResultJsonModule extends SimpleModule {
         addSerializer(BrokerUri.class, new RedactedUri());
         addSerializer(Scenario.class, new ScenarioJson());
         addSerializer(StreamOffset.class, ToStringSerializer.instance);
+        addSerializer(io.amqpharness.scenario.Gate.class, ToStringSerializer.instance);
         addSerializer(QueueSelection.class, new QueueSelectionJson());
         setMixInAnnotation(MessageProperties.class, MessagePropertiesMixin.class);
         addSerializer(LatencyHistograms.class, new HistogramsJson());
@@ -204,5 +205,8 @@ final class ResultJsonModule extends SimpleModule {
 
         @JsonProperty("failed")
         abstract boolean failed();
+
+        @JsonProperty("gates")
+        abstract java.util.List<io.amqpharness.run.GateVerdict> gates();
     }
 }

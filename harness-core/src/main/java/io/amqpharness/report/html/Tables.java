@@ -187,6 +187,32 @@ final class Tables {
         return h.append("</tbody></table>").toString();
     }
 
+    /** The {@code --fail-if} gates and their verdicts, broken ones first; empty without gates. */
+    static String gates(JsonNode r) {
+        JsonNode gates = r.path("gates");
+        if (gates.size() == 0) {
+            return "";
+        }
+        int broken = 0;
+        StringBuilder rows = new StringBuilder();
+        for (boolean pass : new boolean[] {false, true}) {
+            for (JsonNode g : gates) {
+                if (g.path("broken").asBoolean() == pass) {
+                    continue;
+                }
+                broken += pass ? 0 : 1;
+                rows.append("<tr><td").append(pass ? ">passed" : " class=\"bad\">FAILED").append("</td><td><code>")
+                        .append(escape(g.path("gate").asText())).append("</code></td><td>")
+                        .append(g.path("step").isNumber() ? "step " + (g.path("step").asInt() + 1) : "whole run")
+                        .append("</td><td>").append(escape(g.path("sentence").asText())).append("</td></tr>");
+            }
+        }
+        return "<section><h2>Gates</h2><p" + (broken > 0 ? " class=\"bad\">" + broken + " of " + gates.size()
+                + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, on the "
+                + "whole run and on each step).</p><table><thead><tr><th>verdict</th><th>gate</th><th>checked on</th>"
+                + "<th>measured</th></tr></thead><tbody>" + rows + "</tbody></table></section>";
+    }
+
     /** Notes and the failure, if any; empty when there are none. */
     static String notes(JsonNode r) {
         StringBuilder h = new StringBuilder();
