@@ -39,4 +39,24 @@ final class Converters {
             return new SweepCommand.Variant(value.substring(0, eq).trim(), args);
         }
     }
+
+    /** A duration such as {@code 50ms} or {@code 10s}, through the same parser as the run options. */
+    static final class DurationConverter implements ITypeConverter<java.time.Duration> {
+        @Override
+        public java.time.Duration convert(String value) {
+            return io.amqpharness.scenario.ValueType.DURATION.parse(value).filter(d -> !d.isNegative() && !d.isZero())
+                    .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a positive duration; use "
+                            + "for example 50ms, 10s or 1m"));
+        }
+    }
+
+    /** Messages per second, above 0. */
+    static final class RateConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return io.amqpharness.scenario.ValueType.RATE.parse(value).filter(r -> r > 0)
+                    .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a rate above 0; use "
+                            + "messages per second such as 1000 or 0.5"));
+        }
+    }
 }

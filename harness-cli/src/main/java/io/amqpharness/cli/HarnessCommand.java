@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         customSynopsis = {"harness [run] [OPTIONS]             one run",
                 "       harness sweep --vary ... [OPTIONS]  one run per value, and a table",
+                "       harness find-max --p99 DURATION [OPTIONS]  the highest rate meeting a target",
                 "       harness report DIR...               render or compare saved results", ""},
         description = {
                 "Load generator for RabbitMQ: throughput, exact latency percentiles",
@@ -161,6 +162,7 @@ final class HarnessCommand implements Callable<Integer> {
         return withRunOptions(new CommandLine(new HarnessCommand(session)))
                 .addSubcommand("run", run)
                 .addSubcommand("sweep", withRunOptions(new CommandLine(new SweepCommand(session))))
+                .addSubcommand("find-max", withRunOptions(new CommandLine(new FindMaxCommand(session))))
                 .addSubcommand("report", new ReportCommand())
                 .addSubcommand("generate-completion", new picocli.AutoComplete.GenerateCompletion());
     }

@@ -35,6 +35,7 @@ public final class TextSummary {
                     ? r.steps().get(0).values().keySet().iterator().next() : "step";
             b.append(SeedTable.markdown(column, SeedTable.steps(r)));
         }
+        b.append(SearchSummary.format(r));
         line(b, "Client    CPU %s s (%s per message), peak heap %s MiB%s",
                 Format.seconds(r.client().cpuTime().toNanos()), cpuPerMessage(r),
                 Format.mebibytes(r.client().peakHeapBytes()),

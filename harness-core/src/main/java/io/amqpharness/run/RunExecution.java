@@ -41,6 +41,7 @@ final class RunExecution {
     private final TopologyPlanner.Resolved topology;
     private final List<RunListener> listeners;
     private final NanoClock clock;
+    private final java.util.Optional<RateSearchSpec> search;
     private final Measurements measurements = new Measurements();
     private final RunControl control;
     private final RunParticipants participants;
@@ -54,7 +55,8 @@ final class RunExecution {
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
-                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock) {
+                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
+                 Optional<RateSearchSpec> search) {
         this.scenario = scenario;
         this.runId = runId;
         this.driver = driver;
@@ -62,6 +64,7 @@ final class RunExecution {
         this.topology = topology;
         this.listeners = listeners;
         this.clock = clock;
+        this.search = search;
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent()
                 ? scenario.consuming().consumerChannels() : 0;
         this.control = new RunControl(scenario.publishing().publishers(), withGoal, Thread.currentThread());
@@ -82,7 +85,12 @@ final class RunExecution {
         participants.openConsumers();
         participants.openPublishers();
         participants.trackActive();
-        Optional<StepController> steps = scenario.run().steps().map(plan -> new StepController(plan, participants));
+        Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
+                listeners, topology.copies()));
+        Optional<Stepper> steps = searching.<Stepper>map(s -> s)
+                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
+        search.ifPresent(s -> participants.setRate(
+                SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         List<RunListener> sampled = new ArrayList<>();
         steps.ifPresent(sampled::add);
         sampled.addAll(listeners);
@@ -120,7 +128,7 @@ final class RunExecution {
         long end = clock.nanoTime();
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults);
+                stepResults, searching.map(SearchController::outcome));
     }
 
     private void startConsumersQuietly() {
@@ -331,7 +339,7 @@ final class RunExecution {
     }
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
-                             long cpuNanos, List<StepResult> stepResults) {
+                             long cpuNanos, List<StepResult> stepResults, Optional<SearchOutcome> searchOutcome) {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
@@ -374,7 +382,7 @@ final class RunExecution {
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), paced, counts,
                 participants.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
-                driver.facts(), notes, Optional.ofNullable(control.failure()));
+                driver.facts(), notes, Optional.ofNullable(control.failure()), searchOutcome);
     }
 
     private static double perSecond(long count, double seconds) {

@@ -108,7 +108,7 @@ public final class SyntheticRun {
                 latency, new LatencyHistograms(cumulative), intervals, steps,
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
-                List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty());
+                List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), Optional.empty());
     }
 
     /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */

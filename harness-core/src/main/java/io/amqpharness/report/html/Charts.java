@@ -41,6 +41,10 @@ final class Charts {
             rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
         }
         c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
+        if (r.path("search").isObject() && r.path("search").path("probes").size() > 0) {
+            c.add("find-max: probes by rate (bars: received msg/s, green met the target, red did not; line: "
+                    + "end-to-end p99)", "findMax", probes(r));
+        }
         List<SeedRows.Row> steps = SeedRows.steps(r);
         if (!steps.isEmpty()) {
             c.add("Per step: throughput and end-to-end latency", "perStep", byValue(steps));
@@ -99,6 +103,44 @@ final class Charts {
             c.add(m[1] + " latency distribution", "distribution", chart("line", dist, percentileAxis(), msAxis(true)));
         }
         return c;
+    }
+
+    /**
+     * The probes of a {@code find-max} search ordered by rate: received rate as bars coloured by
+     * verdict, end-to-end p99 as a line on a millisecond axis.
+     */
+    private static ObjectNode probes(JsonNode r) {
+        List<JsonNode> probes = new ArrayList<>();
+        r.path("search").path("probes").forEach(probes::add);
+        probes.sort(java.util.Comparator.comparingDouble(p -> p.path("rate").asDouble()));
+        ArrayNode labels = F.arrayNode();
+        ArrayNode received = F.arrayNode();
+        ArrayNode colors = F.arrayNode();
+        ArrayNode p99 = F.arrayNode();
+        for (JsonNode p : probes) {
+            JsonNode step = r.path("steps").path(p.path("step").asInt());
+            boolean passed = p.path("passed").asBoolean();
+            labels.add(io.amqpharness.report.Format.rate(p.path("rate").asDouble()) + (passed ? " met" : " failed"));
+            received.add(round(step.path("rates").path("received").asDouble(), 1));
+            colors.add(passed ? "#86efac" : "#fca5a5");
+            JsonNode e2e = step.path("latency").path("endToEnd");
+            p99.add(e2e.path("count").asLong() > 0 ? F.numberNode(round(e2e.path("p99").asLong() / 1e6, 4))
+                    : F.nullNode());
+        }
+        ArrayNode ds = F.arrayNode();
+        ObjectNode bars = dataset("received msg/s", "#86efac", received).put("type", "bar").put("yAxisID", "y")
+                .put("order", 1);
+        bars.set("backgroundColor", colors);
+        ds.add(bars);
+        ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 0)
+                .put("pointRadius", 4));
+        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
+        ((ObjectNode) config.get("data")).set("labels", labels);
+        ObjectNode ms = msAxis(true);
+        ms.put("position", "right");
+        ms.putObject("grid").put("drawOnChartArea", false);
+        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
+        return config;
     }
 
     /**

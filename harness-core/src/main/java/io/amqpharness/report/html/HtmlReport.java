@@ -49,6 +49,7 @@ public final class HtmlReport {
             body.append(Tables.facts(runs.get(0).result())).append("</header>");
             body.append(Tables.notes(runs.get(0).result()));
             body.append(Tables.gates(runs.get(0).result()));
+            body.append(Tables.search(runs.get(0).result()));
             List<SeedRows.Row> steps = SeedRows.steps(runs.get(0).result());
             if (!steps.isEmpty()) {
                 body.append("<section><h2>Steps</h2>").append(SeedRows.table("step", steps))

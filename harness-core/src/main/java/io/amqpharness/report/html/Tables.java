@@ -213,6 +213,41 @@ final class Tables {
                 + "<th>measured</th></tr></thead><tbody>" + rows + "</tbody></table></section>";
     }
 
+    /** The answer and the probes of a {@code find-max} search; empty for any other run. */
+    static String search(JsonNode r) {
+        JsonNode s = r.path("search");
+        if (!s.isObject()) {
+            return "";
+        }
+        StringBuilder target = new StringBuilder();
+        s.path("target").forEach(g -> target.append(target.length() == 0 ? "" : ", ").append("<code>")
+                .append(escape(g.asText())).append("</code>"));
+        String answer = s.path("answer").isNumber()
+                ? "<p>Highest rate that met " + target + " and kept up: <b>" + escape(io.amqpharness.report.Format.rate(
+                        s.path("answer").asDouble())) + " msg/s</b>" + (s.path("converged").asBoolean() ? ""
+                        : " (the search did not converge: out of probes, or stopped)") + ".</p>"
+                : "<p class=\"bad\">No probe met " + target + ".</p>";
+        StringBuilder rows = new StringBuilder();
+        for (JsonNode p : s.path("probes")) {
+            JsonNode step = r.path("steps").path(p.path("step").asInt());
+            JsonNode e2e = step.path("latency").path("endToEnd");
+            StringBuilder why = new StringBuilder();
+            p.path("reasons").forEach(x -> why.append(why.length() == 0 ? "" : " ").append(x.asText()));
+            rows.append("<tr><td>").append(p.path("step").asInt() + 1).append("</td><td>")
+                    .append(escape(io.amqpharness.report.Format.rate(p.path("rate").asDouble()))).append("</td><td>")
+                    .append(escape(io.amqpharness.report.Format.rate(step.path("rates").path("sent").asDouble())))
+                    .append("</td><td>")
+                    .append(escape(io.amqpharness.report.Format.rate(step.path("rates").path("received").asDouble())))
+                    .append("</td><td>").append(e2e.path("count").asLong() > 0
+                            ? escape(io.amqpharness.report.Format.millis(e2e.path("p99").asLong())) : "")
+                    .append("</td><td").append(p.path("passed").asBoolean() ? ">met" : " class=\"bad\">failed")
+                    .append("</td><td>").append(escape(why.toString())).append("</td></tr>");
+        }
+        return "<section><h2>find-max</h2>" + answer + "<table><thead><tr><th>probe</th><th>intended msg/s</th>"
+                + "<th>sent msg/s</th><th>received msg/s</th><th>e2e p99 ms</th><th>verdict</th><th>why</th></tr>"
+                + "</thead><tbody>" + rows + "</tbody></table></section>";
+    }
+
     /** Notes and the failure, if any; empty when there are none. */
     static String notes(JsonNode r) {
         StringBuilder h = new StringBuilder();
