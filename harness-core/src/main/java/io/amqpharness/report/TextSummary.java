@@ -57,7 +57,8 @@ public final class TextSummary {
             return;
         }
         long broken = verdicts.stream().filter(io.amqpharness.run.GateVerdict::broken).count();
-        line(b, "Gates     %s", broken == 0 ? "all " + verdicts.size() + " checks passed"
+        line(b, "Gates     %s", broken == 0 ? (verdicts.size() == 1 ? "the one check passed"
+                : "all " + verdicts.size() + " checks passed")
                 : broken + " of " + verdicts.size() + " checks FAILED");
         verdicts.forEach(v -> line(b, "  %s %s", v.broken() ? "FAIL" : "ok  ", v.sentence()));
     }

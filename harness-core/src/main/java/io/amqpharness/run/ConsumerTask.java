@@ -33,6 +33,7 @@ final class ConsumerTask implements DeliveryListener {
     private final PayloadClock payloadClock;
     private final Counters counters;
     private final LatencyRecorder endToEnd;
+    private final FromSend fromSend;
     private final NanoClock clock;
     private final RunControl control;
     /** Last sequence (low 32 bits) per publisher on this consumer, for the ordering check. */
@@ -53,6 +54,8 @@ final class ConsumerTask implements DeliveryListener {
     private boolean cachedOwn;
     private SequenceTracker cachedTracker;
     private long[] cachedLastSequence;
+    /** The cached publisher's recent publish delays; null when it has none (unpaced, another process). */
+    private SendTimes cachedSendTimes;
     private static final VarHandle FIRST;
     private static final VarHandle LAST;
 
@@ -68,7 +71,8 @@ final class ConsumerTask implements DeliveryListener {
 
     ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
                  PayloadClock payloadClock, ConsumeSettings settings, Counters counters,
-                 LatencyRecorder endToEnd, NanoClock clock, RunControl control) {
+                 LatencyRecorder endToEnd, NanoClock clock, RunControl control, FromSend fromSend) {
+        this.fromSend = fromSend;
         this.processing = settings.consumerLatency();
         this.nackBelow = settings.nackPercent() / 100;
         this.rejectBelow = (settings.nackPercent() + settings.rejectPercent()) / 100;
@@ -129,6 +133,11 @@ final class ConsumerTask implements DeliveryListener {
                 long latency = payloadClock.latencyNanos(PayloadCodec.timestamp(body, offset), now);
                 if (latency >= 0) {
                     endToEnd.recordNanos(latency);
+                    SendTimes times = own ? cachedSendTimes : null;
+                    if (times != null && !times.recordFromSend(PayloadCodec.sequence32(body, offset), latency,
+                            fromSend.recorder())) {
+                        fromSend.unpaired().increment();
+                    }
                 } else {
                     counters.clockSkew.increment();
                 }
@@ -198,6 +207,15 @@ final class ConsumerTask implements DeliveryListener {
         cachedOwn = integrity.own(publisherId);
         cachedTracker = integrity.tracker(publisherId);
         cachedLastSequence = lastSequence.computeIfAbsent(publisherId, k -> new long[] {-1});
+        cachedSendTimes = fromSend.publishers().get(publisherId);
+    }
+
+    /**
+     * Where the latency from the actual send goes: each publisher's recent publish delays by id,
+     * the recorder, and the count of deliveries whose delay was no longer known.
+     */
+    record FromSend(Map<String, SendTimes> publishers, LatencyRecorder recorder,
+                    java.util.concurrent.atomic.LongAdder unpaired) {
     }
 
     private void check(long sequence32, boolean redelivered) {

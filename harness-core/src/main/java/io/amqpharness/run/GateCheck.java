@@ -124,6 +124,7 @@ public final class GateCheck {
     public static Metric metric(GateQuantity.LatencyMetric m) {
         return switch (m) {
             case END_TO_END -> Metric.END_TO_END;
+            case FROM_SEND -> Metric.END_TO_END_FROM_SEND;
             case CONFIRM -> Metric.CONFIRM;
             case PUBLISH_DELAY -> Metric.PUBLISH_DELAY;
         };

@@ -343,6 +343,12 @@ final class RunExecution {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
+        long unpaired = participants.unpairedFromSend.sum();
+        if (unpaired > 0) {
+            notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "
+                    + "publisher's messages later) that their publish delay was no longer kept: they are in "
+                    + "end-to-end latency but not in e2e from send.", unpaired));
+        }
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().publishers() > 0) {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "

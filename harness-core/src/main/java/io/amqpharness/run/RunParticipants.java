@@ -49,6 +49,10 @@ final class RunParticipants {
     private final RunControl control;
     /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
+    /** Recent publish delays by publisher id, for the latency from the actual send (paced runs only). */
+    private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
+    /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
+    final java.util.concurrent.atomic.LongAdder unpairedFromSend = new java.util.concurrent.atomic.LongAdder();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
     final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
     final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
@@ -109,7 +113,8 @@ final class RunParticipants {
         Integrity checker = integrity.computeIfAbsent(stream ? queue + "\u0000" + i : queue,
                 q -> new Integrity(measurements.counters(), runId + "-p", stream));
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
-                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
+                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
+                new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend));
     }
 
     void startConsumers() {
@@ -146,12 +151,24 @@ final class RunParticipants {
                 connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
                 p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
         publisherLinks.add(link);
-        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L);
+        Optional<SendTimes> times = Optional.empty();
+        if (p.paced() && !scenario.run().clock().wall()) {
+            times = Optional.of(sendTimes.computeIfAbsent(publisherId, id -> new SendTimes(SendTimes.slotsFor(maxRate()))));
+        }
+        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times);
         task.setRate(rate);
         publishers.add(task);
         Thread thread = new Thread(task, "harness-publisher-" + i);
         thread.setDaemon(true);
         publisherThreads.add(thread);
+    }
+
+    /** The highest rate a publisher may reach: the plain rate, the steps' and the variable rates' highest. */
+    private double maxRate() {
+        PublishSettings p = scenario.publishing();
+        double max = Math.max(rate, p.schedule().map(s -> s.stream().mapToDouble(
+                io.amqpharness.scenario.RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
+        return Math.max(max, scenario.run().steps().flatMap(plan -> plan.max(StepSetting.RATE)).orElse(0.0));
     }
 
     // ---- live changes (steps), called by one thread at a time ----

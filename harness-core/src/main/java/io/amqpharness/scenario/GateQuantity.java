@@ -187,6 +187,8 @@ public sealed interface GateQuantity {
     enum LatencyMetric {
         /** From the intended (paced) or actual send to receipt: {@code e2e}, also {@code end-to-end}. */
         END_TO_END("e2e", "end-to-end", "e2e", "end-to-end", "endtoend"),
+        /** From the actual send to receipt (paced runs): {@code e2e-from-send}. */
+        FROM_SEND("e2e-from-send", "end-to-end from send", "e2e-from-send", "endtoendfromsend"),
         /** From the send to the broker's confirm: {@code confirm}. */
         CONFIRM("confirm", "confirm", "confirm"),
         /** From the intended to the actual send (paced runs): {@code publish-delay}. */
@@ -208,8 +210,8 @@ public sealed interface GateQuantity {
                     return m;
                 }
             }
-            throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, confirm or publish-delay, "
-                    + "for example e2e.p99>20ms");
+            throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, e2e-from-send, confirm or "
+                    + "publish-delay, for example e2e.p99>20ms");
         }
 
         /** The name in a gate: {@code e2e}. */
@@ -295,7 +297,7 @@ public sealed interface GateQuantity {
                 }
             }
             throw new IllegalArgumentException("'" + text + "' is not something a gate can measure; use a latency "
-                    + "(e2e.p99, confirm.p999, publish-delay.max), a count ("
+                    + "(e2e.p99, e2e-from-send.p99, confirm.p999, publish-delay.max), a count ("
                     + Arrays.stream(values()).map(k -> k.name).collect(Collectors.joining(", "))
                     + ") or a rate (rate.sent, rate.confirmed, rate.received, throughput)");
         }

@@ -22,6 +22,7 @@ class GateTest {
             "e2e.max<=1500ns | e2e.max<=1500ns",
             "e2e.p99.99>2s | e2e.p9999>2s",
             "e2e.mean>3ms | e2e.mean>3ms",
+            "e2e-from-send.p50>1ms | e2e-from-send.p50>1ms",
             "lost>0 | lost>0",
             "out_of_order>=1 | out-of-order>=1",
             "nacked>0 | nacked>0",
@@ -56,7 +57,8 @@ class GateTest {
             "e2e.p99>20 | '20' is not a latency; give a number with a unit (ns, us, ms or s), for example e2e.p99>20ms",
             "e2e.p98>20ms | 'p98' is not a statistic; use one of min, p50, p75, p90, p95, p99, p999, p9999, max, mean",
             "e2e>20ms | 'e2e' needs a statistic, for example e2e.p99 or e2e.max",
-            "latency.p99>20ms | 'latency' is not a latency; use e2e, confirm or publish-delay, for example e2e.p99>20ms",
+            "latency.p99>20ms | 'latency' is not a latency; use e2e, e2e-from-send, confirm or publish-delay, for example e2e.p99>20ms",
+            "e2e-from-send>1ms | 'e2e-from-send' needs a statistic, for example e2e-from-send.p99 or e2e-from-send.max",
             "lost>-1 | '-1' is not a count; give a whole number, for example lost>0",
             "lost>1.5 | '1.5' is not a count; give a whole number, for example lost>0",
             "rate.acked<10 | 'rate.acked' is not a rate; use rate.sent, rate.confirmed or rate.received, for example rate.received<9000",
@@ -72,7 +74,7 @@ class GateTest {
     @Test
     void anUnknownQuantityListsWhatCanBeMeasured() {
         assertThat(Gate.problem("loss>0").orElseThrow()).isEqualTo("'loss' is not something a gate can measure; "
-                + "use a latency (e2e.p99, confirm.p999, publish-delay.max), a count (lost, duplicated, "
+                + "use a latency (e2e.p99, e2e-from-send.p99, confirm.p999, publish-delay.max), a count (lost, duplicated, "
                 + "out-of-order, nacked, returned, timed-out, redelivered, unaccounted) or a rate (rate.sent, "
                 + "rate.confirmed, rate.received, throughput)");
     }

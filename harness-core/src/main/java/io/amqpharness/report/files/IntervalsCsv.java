@@ -22,8 +22,8 @@ import java.util.Locale;
  * (ISO-8601 end of the interval), {@code elapsed_s}, {@code length_s}, {@code phase},
  * {@code sent_per_s}, {@code confirmed_per_s}, {@code received_per_s}, {@code in_flight}; then
  * every count of the interval ({@code published}, {@code confirmed}, ...) and every running total
- * ({@code total_published}, ...); then for every metric ({@code end_to_end}, {@code confirm},
- * {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
+ * ({@code total_published}, ...); then for every metric ({@code end_to_end},
+ * {@code end_to_end_from_send}, {@code confirm}, {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
  * ({@code end_to_end_p99_ms}, ...). Counts and percentiles follow the fields of
  * {@link CountSnapshot} and {@link LatencySummary}, so new ones appear as new columns.
  */

@@ -16,8 +16,8 @@ final class Charts {
     static final String[] PALETTE = {"#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2",
         "#db2777", "#4b5563", "#65a30d", "#9333ea"};
     /** Latency series, in the order the report shows them, with their titles. */
-    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"confirm", "Confirm"},
-        {"publishDelay", "Publish delay"}};
+    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"endToEndFromSend", "End-to-end from the actual send"},
+        {"confirm", "Confirm"}, {"publishDelay", "Publish delay"}};
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final List<ChartSpec> specs = new ArrayList<>();

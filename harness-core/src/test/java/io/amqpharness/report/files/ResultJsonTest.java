@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** result.json carries the documented fields, in the documented units, and no password. */
 class ResultJsonTest {
     private static final Path DOC = Path.of("..", "docs", "result-json.md");
-    private static final Set<String> METRIC_IDS = Set.of("endToEnd", "confirm", "publishDelay");
+    private static final Set<String> METRIC_IDS = Set.of("endToEnd", "endToEndFromSend", "confirm", "publishDelay");
 
     @TempDir
     Path tmp;
@@ -99,7 +99,8 @@ class ResultJsonTest {
             assertThat(points.get(points.size() - 1).path("percentile").asDouble()).isEqualTo(100.0);
             assertThat(points.get(points.size() - 1).path("value").asLong()).isEqualTo(decoded.getMaxValue());
         }
-        assertThat(j.path("latency").fieldNames()).toIterable().containsExactly("endToEnd", "confirm", "publishDelay");
+        assertThat(j.path("latency").fieldNames()).toIterable().containsExactly("endToEnd", "endToEndFromSend", "confirm",
+                "publishDelay");
     }
 
     @Test
