@@ -92,6 +92,15 @@ public record RunResult(
         return latencyOf(Metric.CONFIRM);
     }
 
+    /**
+     * End-to-end latency from the actual send (paced runs): each delivery's end-to-end latency
+     * minus its message's publish delay. Empty ({@code count() == 0}) when unpaced, where
+     * {@link #endToEnd()} is already measured from the actual send.
+     */
+    public Latency endToEndFromSend() {
+        return latencyOf(Metric.END_TO_END_FROM_SEND);
+    }
+
     /** Publish delay: how late paced messages were sent. */
     public Latency publishDelay() {
         return latencyOf(Metric.PUBLISH_DELAY);
