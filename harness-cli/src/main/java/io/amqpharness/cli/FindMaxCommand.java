@@ -165,7 +165,14 @@ final class FindMaxCommand implements Callable<Integer> {
         Scenario first = b.rate(start).build();
         int publishers = first.publishing().publishers();
         if (publishers == 0) {
-            throw new ScenarioException(List.of("find-max needs publishers: --producers is 0; for example --producers 1."));
+            problems.add("find-max needs publishers: --producers is 0; for example --producers 1.");
+        }
+        if (first.consuming().consumers() == 0) {
+            problems.add("find-max needs consumers, to tell whether they keep up: --consumers is 0; for example "
+                    + "--consumers 1.");
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(problems);
         }
         return first.toBuilder().rate(start / publishers).build();
     }

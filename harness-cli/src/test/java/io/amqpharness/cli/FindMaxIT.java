@@ -87,6 +87,10 @@ class FindMaxIT {
                         + "--time.",
                 "find-max needs a target: --p99 DURATION (the end-to-end p99 to stay under) or --fail-if 'EXPR'; for "
                         + "example find-max --p99 50ms.");
+        JarRunner.Result noConsumers = JarRunner.run("find-max", "-y", "0", "--fail-if", "rate.sent<10");
+        assertThat(noConsumers.exitCode()).isEqualTo(2);
+        assertThat(noConsumers.err().strip()).isEqualTo("find-max needs consumers, to tell whether they keep up: "
+                + "--consumers is 0; for example --consumers 1.");
         JarRunner.Result bad = JarRunner.run("find-max", "--p99", "fast");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err().strip()).isEqualTo("Invalid value for option '--p99': 'fast' is not a positive duration; "
