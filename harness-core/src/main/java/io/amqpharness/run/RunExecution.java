@@ -83,6 +83,8 @@ final class RunExecution {
             l.started(new RunStart(runId, scenario, broker, topology.queues(), startedAt));
         }
         participants.openConsumers();
+        search.ifPresent(s -> participants.expectRatesUpTo(s.search().maxRate().orElse(Double.POSITIVE_INFINITY)
+                / Math.max(1, scenario.publishing().publishers())));
         participants.openPublishers();
         participants.trackActive();
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,

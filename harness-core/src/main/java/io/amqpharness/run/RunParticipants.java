@@ -67,6 +67,8 @@ final class RunParticipants {
     private int confirmWindow;
     private OptionalInt prefetch;
     private int ackEvery;
+    /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
+    private double searchRateCeiling;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control) {
@@ -163,11 +165,20 @@ final class RunParticipants {
         publisherThreads.add(thread);
     }
 
-    /** The highest rate a publisher may reach: the plain rate, the steps' and the variable rates' highest. */
+    /**
+     * A search will set rates up to this per publisher (messages per second, may be infinite), so
+     * that the publishers opened next keep enough publish delays. Before {@link #openPublishers()}.
+     */
+    void expectRatesUpTo(double perPublisher) {
+        searchRateCeiling = perPublisher;
+    }
+
+    /** The highest rate a publisher may reach: the plain rate, the steps', the variable rates' or a search's highest. */
     private double maxRate() {
         PublishSettings p = scenario.publishing();
         double max = Math.max(rate, p.schedule().map(s -> s.stream().mapToDouble(
                 io.amqpharness.scenario.RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
+        max = Math.max(max, searchRateCeiling);
         return Math.max(max, scenario.run().steps().flatMap(plan -> plan.max(StepSetting.RATE)).orElse(0.0));
     }
 
