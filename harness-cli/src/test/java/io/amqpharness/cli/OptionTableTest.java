@@ -65,7 +65,8 @@ class OptionTableTest {
                     .failIf("e2e.p99>20ms").failIf("confirm.p999 >= 1.5ms").failIf("lost>0")
                     .failIf("rate.received<150.5")
                     .build(),
-            Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build());
+            Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
+            Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build());
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

@@ -10,6 +10,11 @@ public enum Metric {
      * Unpaced runs leave it empty: their end-to-end latency is already from the actual send.
      */
     END_TO_END_FROM_SEND("e2e from send"),
+    /**
+     * Request/reply ({@code --request-reply}): from the request's intended send (paced) or actual
+     * send (unpaced) to the receipt of the consumer's reply.
+     */
+    ROUND_TRIP("round trip"),
     /** From the actual send to the broker's confirm (0.9.1) or accepted outcome (1.0). */
     CONFIRM("confirm"),
     /** From the intended send time to the actual send: how late the publisher was (paced runs only). */

@@ -34,6 +34,8 @@ final class ConsumerTask implements DeliveryListener {
     private final Counters counters;
     private final LatencyRecorder endToEnd;
     private final FromSend fromSend;
+    /** Request/reply: where this consumer answers; null otherwise. */
+    private final Replier replier;
     private final NanoClock clock;
     private final RunControl control;
     /** Last sequence (low 32 bits) per publisher on this consumer, for the ordering check. */
@@ -71,8 +73,10 @@ final class ConsumerTask implements DeliveryListener {
 
     ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
                  PayloadClock payloadClock, ConsumeSettings settings, Counters counters,
-                 LatencyRecorder endToEnd, NanoClock clock, RunControl control, FromSend fromSend) {
+                 LatencyRecorder endToEnd, NanoClock clock, RunControl control, FromSend fromSend,
+                 Optional<Replier> replier) {
         this.fromSend = fromSend;
+        this.replier = replier.orElse(null);
         this.processing = settings.consumerLatency();
         this.nackBelow = settings.nackPercent() / 100;
         this.rejectBelow = (settings.nackPercent() + settings.rejectPercent()) / 100;
@@ -141,6 +145,9 @@ final class ConsumerTask implements DeliveryListener {
                 } else {
                     counters.clockSkew.increment();
                 }
+                if (replier != null) {
+                    reply(body, offset, length);
+                }
             }
         }
         if (ackPolicy.isPresent()) {
@@ -150,6 +157,16 @@ final class ConsumerTask implements DeliveryListener {
             done = true;
             ackPolicy.ifPresent(AckPolicy::flush);
             control.consumerReachedGoal();
+        }
+    }
+
+    private void reply(byte[] body, int offset, int length) {
+        try {
+            replier.reply(body, offset, length);
+        } catch (RuntimeException e) {
+            if (control.publishing()) {
+                control.fail("Sending a reply failed: " + (e.getMessage() == null ? e : e.getMessage()));
+            } // else the run is stopping and the reply link was closed
         }
     }
 

@@ -125,6 +125,7 @@ public final class GateCheck {
         return switch (m) {
             case END_TO_END -> Metric.END_TO_END;
             case FROM_SEND -> Metric.END_TO_END_FROM_SEND;
+            case ROUND_TRIP -> Metric.ROUND_TRIP;
             case CONFIRM -> Metric.CONFIRM;
             case PUBLISH_DELAY -> Metric.PUBLISH_DELAY;
         };

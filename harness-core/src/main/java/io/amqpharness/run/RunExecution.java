@@ -121,12 +121,14 @@ final class RunExecution {
         drainConfirms(drainDeadline);
         new DeliveryDrain(scenario, driver, topology, participants, measurements, control, clock, notes)
                 .await(drainDeadline, expectedDeliveries(measurements.counters().snapshot()));
+        drainReplies(drainDeadline);
         stopConsumers();
         timers.shutdownNow();
         awaitTermination();
         sampler.sampleLast();
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
+        closeReplies();
         long end = clock.nanoTime();
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
@@ -256,6 +258,23 @@ final class RunExecution {
         return stopped;
     }
 
+    /** Request/reply: waits until every reply the consumers sent has come back, or the deadline. */
+    private void drainReplies(long deadline) {
+        if (participants.replies.isEmpty()) {
+            return;
+        }
+        ReplyCollector c = participants.replies.get();
+        while (c.received() < participants.repliesSent.sum() && control.failure() == null
+                && clock.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(10_000_000L);
+        }
+    }
+
+    private void closeReplies() {
+        participants.replyLink.ifPresent(RunExecution::closeQuietly);
+        participants.replyLinks.forEach(RunExecution::closeQuietly);
+    }
+
     private void drainConfirms(long deadline) {
         if (participants.trackers.isEmpty()) {
             return;
@@ -317,6 +336,7 @@ final class RunExecution {
         for (PublisherLink l : participants.publisherLinks) {
             closeQuietly(l);
         }
+        closeReplies();
         for (Thread t : participants.publisherThreads) {
             join(t, 2_000);
         }
@@ -345,6 +365,13 @@ final class RunExecution {
         CountSnapshot counts = measurements.counters().snapshot().withLost(participants.missing());
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
+        participants.replies.ifPresent(c -> {
+            long sent = participants.repliesSent.sum();
+            notes.add(String.format("Request/reply: consumers answered %,d requests through %s; %,d replies came "
+                    + "back%s.", sent, TopologyPlanner.replyQueue(runId), c.received(),
+                    c.received() < sent ? String.format(" (%,d had not when the drain ended)", sent - c.received())
+                            : ""));
+        });
         long unpaired = participants.unpairedFromSend.sum();
         if (unpaired > 0) {
             notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "

@@ -53,6 +53,12 @@ final class RunParticipants {
     private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
     /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
     final java.util.concurrent.atomic.LongAdder unpairedFromSend = new java.util.concurrent.atomic.LongAdder();
+    /** Request/reply: the links consumers answer on, and the replies they sent. */
+    final List<PublisherLink> replyLinks = new CopyOnWriteArrayList<>();
+    final java.util.concurrent.atomic.LongAdder repliesSent = new java.util.concurrent.atomic.LongAdder();
+    /** Request/reply: the consumer of the reply queue and what it measures; empty otherwise. */
+    Optional<ReplyCollector> replies = Optional.empty();
+    Optional<ConsumerLink> replyLink = Optional.empty();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
     final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
     final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
@@ -93,6 +99,14 @@ final class RunParticipants {
 
     /** Opens the first step's consumers; they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
+        if (scenario.consuming().requestReply()) {
+            ReplyCollector collector = new ReplyCollector(payloadClock, measurements.recorder(Metric.ROUND_TRIP), clock,
+                    control);
+            replyLink = Optional.of(driver.openConsumer(new ConsumerSpec(scenario.consuming().consumerChannels(),
+                    connectionName("replies", 0), TopologyPlanner.replyQueue(runId), QueueType.CLASSIC,
+                    OptionalInt.empty(), true, Optional.empty(), Map.of(), false, Duration.ZERO, Optional.empty())));
+            replies = Optional.of(collector);
+        }
         for (int i = 0; i < scenario.consuming().consumerChannels(); i++) {
             consumers.add(openConsumer(i));
         }
@@ -116,10 +130,23 @@ final class RunParticipants {
                 q -> new Integrity(measurements.counters(), runId + "-p", stream));
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
-                new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend));
+                new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
+                c.requestReply() ? Optional.of(openReplier(i)) : Optional.empty());
+    }
+
+    /** The link consumer {@code i} answers requests on, on a connection of its own. */
+    private Replier openReplier(int i) {
+        String id = runId + "-r" + i;
+        PublisherLink link = driver.openPublisher(new PublisherSpec(i, id,
+                connectionName("r", i / scenario.consuming().channelsPerConsumer()), "", TopologyPlanner.replyQueue(runId),
+                false, false, false, OptionalInt.empty(), io.amqpharness.scenario.MessageProperties.NONE),
+                new UnconfirmedOutcomes(new io.amqpharness.measure.Counters(), control, seq -> { }));
+        replyLinks.add(link);
+        return new Replier(link, TopologyPlanner.replyQueue(runId), repliesSent);
     }
 
     void startConsumers() {
+        replyLink.ifPresent(l -> l.start(replies.get()));
         for (ConsumerTask t : consumers) {
             t.link().start(t);
         }

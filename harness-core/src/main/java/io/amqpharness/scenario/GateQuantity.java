@@ -189,6 +189,8 @@ public sealed interface GateQuantity {
         END_TO_END("e2e", "end-to-end", "e2e", "end-to-end", "endtoend"),
         /** From the actual send to receipt (paced runs): {@code e2e-from-send}. */
         FROM_SEND("e2e-from-send", "end-to-end from send", "e2e-from-send", "endtoendfromsend"),
+        /** Request/reply: from the request's send to the reply's receipt: {@code round-trip}. */
+        ROUND_TRIP("round-trip", "round trip", "round-trip", "roundtrip", "rtt"),
         /** From the send to the broker's confirm: {@code confirm}. */
         CONFIRM("confirm", "confirm", "confirm"),
         /** From the intended to the actual send (paced runs): {@code publish-delay}. */
@@ -210,8 +212,8 @@ public sealed interface GateQuantity {
                     return m;
                 }
             }
-            throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, e2e-from-send, confirm or "
-                    + "publish-delay, for example e2e.p99>20ms");
+            throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, e2e-from-send, round-trip, "
+                    + "confirm or publish-delay, for example e2e.p99>20ms");
         }
 
         /** The name in a gate: {@code e2e}. */

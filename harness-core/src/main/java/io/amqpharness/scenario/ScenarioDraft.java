@@ -62,6 +62,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     final Map<String, Object> consumerArgs = new LinkedHashMap<>();
     Duration consumerStartDelay;
     ExitWhen exitWhen;
+    boolean requestReply;
     StreamOffset streamOffset;
 
     QueueType queueType = QueueType.CLASSIC;
@@ -228,6 +229,13 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** End the run once consumers drained the queues; default no. */
     public B exitWhen(ExitWhen value) { exitWhen = value; return self(); }
+
+    /**
+     * Request/reply: every consumer answers each message it receives by sending it back to a reply
+     * queue the run declares and consumes, and the run measures the round trip (from the request's
+     * intended send, or actual send when unpaced, to the reply's receipt); default off.
+     */
+    public B requestReply(boolean value) { requestReply = value; return self(); }
 
     /** Where stream consumers start; default the broker's (next). */
     public B streamOffset(StreamOffset value) { streamOffset = value; return self(); }

@@ -381,6 +381,15 @@ public enum Setting {
             .doc("no",
                 "`empty`: end once every queue is empty and nothing is awaiting an ack; `idle`: end once "
                 + "consumers received nothing for a reporting interval (at least 1 s) after a first delivery")),
+    REQUEST_REPLY(option(CONSUMING, "--request-reply")
+            .help("Consumers answer each message through a reply queue; the run measures the round trip.")
+            .read(s -> s.consuming().requestReply()).apply(Scenario.Builder::requestReply)
+            .doc("off",
+                "request/reply: every consumer answers each message it receives by sending it back to a reply "
+                + "queue the run declares (`harness-<run id>-replies`) and consumes, and the run measures the "
+                + "`round trip` from the request's intended send (its actual send when unpaced) to the reply's "
+                + "receipt, next to the end-to-end latency of the requests. Both protocols; see "
+                + "[output.md](output.md)")),
     STREAM_OFFSET(option(CONSUMING, ValueType.STREAM_OFFSET, "--stream-offset").label("OFFSET")
             .help("Where stream consumers start: first, last, next, an offset, an ISO timestamp "
                     + "or an interval such as 10m (default next).")
@@ -456,8 +465,8 @@ public enum Setting {
             .doc("none",
                 "a pass/fail gate, `QUANTITY OP VALUE` (quote it: `>` and `<` are shell redirections): the run "
                 + "fails, exit code 1 with one sentence per broken gate, when the measured value compares to the "
-                + "threshold as written. `QUANTITY` is a latency `e2e`, `e2e-from-send`, `confirm` or `publish-delay` "
-                + "with `.p50`, "
+                + "threshold as written. `QUANTITY` is a latency `e2e`, `e2e-from-send`, `round-trip`, `confirm` or "
+                + "`publish-delay` with `.p50`, "
                 + "`.p75`, `.p90`, `.p95`, `.p99`, `.p999`, `.p9999`, `.min`, `.max` or `.mean` (values with a "
                 + "unit: `ns`, `us`, `ms`, `s`); a count `lost`, `duplicated`, `out-of-order`, `nacked`, "
                 + "`returned`, `timed-out`, `redelivered`, `unaccounted`; or a rate in msg/s `rate.sent`, "

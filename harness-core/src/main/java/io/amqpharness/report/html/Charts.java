@@ -17,6 +17,7 @@ final class Charts {
         "#db2777", "#4b5563", "#65a30d", "#9333ea"};
     /** Latency series, in the order the report shows them, with their titles. */
     static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"endToEndFromSend", "End-to-end from the actual send"},
+        {"roundTrip", "Round trip (request/reply)"},
         {"confirm", "Confirm"}, {"publishDelay", "Publish delay"}};
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 

@@ -47,12 +47,13 @@ class HtmlReportTest {
         JsonNode charts = data(html).path("charts");
         List<String> kinds = new ArrayList<>();
         charts.forEach(c -> kinds.add(c.path("kind").asText()));
-        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time");
+        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time",
+                "time");
         JsonNode perStep = charts.get(1).path("config");
         assertThat(perStep.path("data").path("labels")).extracting(JsonNode::asText).containsExactly("50", "100");
         JsonNode distribution = charts.get(2).path("config");
         assertThat(distribution.path("options").path("scales").path("x").path("type").asText()).isEqualTo("logarithmic");
-        assertThat(distribution.path("data").path("datasets")).hasSize(4);
+        assertThat(distribution.path("data").path("datasets")).hasSize(5);
         assertThat(html).contains("<h2>Steps</h2>", "Max 99th", "Max 95th", "Max 75th");
         assertThat(html).contains("<h1>amqp-harness run abc123</h1>", "Latency over the whole run", "Worst reporting interval",
                 "Messages", "Rates", "Client", "RabbitMQ 3.10.7", "--queue-type quorum");
