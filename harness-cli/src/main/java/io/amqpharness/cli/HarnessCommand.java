@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         customSynopsis = {"harness [run] [OPTIONS]             one run",
                 "       harness sweep --vary ... [OPTIONS]  one run per value, and a table",
-                "       harness find-max --p99 DURATION [OPTIONS]  the highest rate meeting a target",
+                "       harness find-max --p99 T [OPTIONS]  highest rate within a target",
                 "       harness report DIR...               render or compare saved results", ""},
         description = {
                 "Load generator for RabbitMQ: throughput, exact latency percentiles",
@@ -56,7 +56,8 @@ import picocli.CommandLine.Spec;
                 "  Compare saved runs on one page:",
                 "    java -jar harness.jar report results/run-1 results/run-2",
                 "  Fail (exit code 1) when the end-to-end p99 passes 20 ms or a message is lost:",
-                "    java -jar harness.jar -r 1000 -z 30s --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
+                "    java -jar harness.jar -r 1000 -z 30s \\",
+                "      --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
                 "  The highest rate whose end-to-end p99 stays under 50 ms:",
                 "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
                 "",
