@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.scenario.ValueType;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -44,7 +45,7 @@ final class Converters {
     static final class DurationConverter implements ITypeConverter<java.time.Duration> {
         @Override
         public java.time.Duration convert(String value) {
-            return io.amqpharness.scenario.ValueType.DURATION.parse(value).filter(d -> !d.isNegative() && !d.isZero())
+            return ValueType.DURATION.parse(value).filter(d -> !d.isNegative() && !d.isZero())
                     .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a positive duration; use "
                             + "for example 50ms, 10s or 1m"));
         }
@@ -54,7 +55,7 @@ final class Converters {
     static final class RateConverter implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            return io.amqpharness.scenario.ValueType.RATE.parse(value).filter(r -> r > 0)
+            return ValueType.RATE.parse(value).filter(r -> r > 0)
                     .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a rate above 0; use "
                             + "messages per second such as 1000 or 0.5"));
         }

@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.report.Format;
 import io.amqpharness.report.SearchSummary;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RateSearchSpec;
@@ -104,7 +105,7 @@ final class FindMaxCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         out.printf("find-max: probing from %s msg/s, %s per probe, until within %s %%; target %s, and keep up%n",
-                io.amqpharness.report.Format.rate(search.startRate()), Durations.format(probeDuration), number(precision),
+                Format.rate(search.startRate()), Durations.format(probeDuration), number(precision),
                 String.join(", ", plan.gates().stream().map(Gate::toString).toList()));
         try (RunOutputs extra = RunOutputs.open(outputs, out)) {
             LoadRunner runner = new LoadRunner(scenario).search(plan).listener(new ConsoleReporter(out, scenario));

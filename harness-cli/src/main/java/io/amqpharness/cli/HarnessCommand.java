@@ -1,18 +1,20 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
-import io.amqpharness.containers.Brokers;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code harness [options]}: runs one workload and prints progress and a summary. */
 @Command(name = "harness",
@@ -117,7 +119,7 @@ final class HarnessCommand implements Callable<Integer> {
      * sentence per broken gate on {@code err}), else 0.
      */
     static int exitCode(RunResult result, PrintWriter err) {
-        java.util.List<io.amqpharness.run.GateVerdict> broken = result.brokenGates();
+        List<GateVerdict> broken = result.brokenGates();
         broken.forEach(v -> err.println(v.sentence()));
         err.flush();
         return result.failed() || !broken.isEmpty() ? ExitCode.FAILURE : ExitCode.OK;
@@ -128,11 +130,11 @@ final class HarnessCommand implements Callable<Integer> {
             return;
         }
         if (!BrokerOption.valid(broker)) {
-            throw new ScenarioException(java.util.List.of("--broker must be container or container:IMAGE, got '"
+            throw new ScenarioException(List.of("--broker must be container or container:IMAGE, got '"
                     + broker + "'; for example --broker container:rabbitmq:4.1-management."));
         }
         if (spec.findOption("--uri").getValue() != null) {
-            throw new ScenarioException(java.util.List.of("--broker container starts its own broker, so --uri "
+            throw new ScenarioException(List.of("--broker container starts its own broker, so --uri "
                     + "cannot be used with it; drop one of them."));
         }
     }

@@ -87,6 +87,11 @@ class FindMaxIT {
                         + "--time.",
                 "find-max needs a target: --p99 DURATION (the end-to-end p99 to stay under) or --fail-if 'EXPR'; for "
                         + "example find-max --p99 50ms.");
+        JarRunner.Result help = JarRunner.run("find-max", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("--p99=DURATION", "--probe-duration=DURATION", "at least 95 % of",
+                "java -jar harness.jar find-max --p99 50ms -c 100 -q 200");
+        assertThat(help.all()).doesNotContain("WARN");
         JarRunner.Result noConsumers = JarRunner.run("find-max", "-y", "0", "--fail-if", "rate.sent<10");
         assertThat(noConsumers.exitCode()).isEqualTo(2);
         assertThat(noConsumers.err().strip()).isEqualTo("find-max needs consumers, to tell whether they keep up: "

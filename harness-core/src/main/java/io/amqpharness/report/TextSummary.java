@@ -3,8 +3,10 @@ package io.amqpharness.report;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Scenario;
+import java.util.List;
 import java.util.Locale;
 
 /** The final summary of a run as plain text: counts, rates, a percentile ladder, notes. */
@@ -52,11 +54,11 @@ public final class TextSummary {
 
     /** One line per gate and step: the verdict sentence. */
     private static void gates(StringBuilder b, RunResult r) {
-        java.util.List<io.amqpharness.run.GateVerdict> verdicts = r.gates();
+        List<GateVerdict> verdicts = r.gates();
         if (verdicts.isEmpty()) {
             return;
         }
-        long broken = verdicts.stream().filter(io.amqpharness.run.GateVerdict::broken).count();
+        long broken = verdicts.stream().filter(GateVerdict::broken).count();
         line(b, "Gates     %s", broken == 0 ? (verdicts.size() == 1 ? "the one check passed"
                 : "all " + verdicts.size() + " checks passed")
                 : broken + " of " + verdicts.size() + " checks FAILED");

@@ -8,6 +8,8 @@ import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceTracker;
+import io.amqpharness.scenario.ConsumeSettings;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.DeliveryListener;
 import java.lang.invoke.MethodHandles;
@@ -17,8 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-import io.amqpharness.scenario.ConsumeSettings;
-import io.amqpharness.scenario.DurationRange;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Receives one consumer's deliveries: counts them, checks each identified message's sequence
@@ -232,7 +233,7 @@ final class ConsumerTask implements DeliveryListener {
      * the recorder, and the count of deliveries whose delay was no longer known.
      */
     record FromSend(Map<String, SendTimes> publishers, LatencyRecorder recorder,
-                    java.util.concurrent.atomic.LongAdder unpaired) {
+                    LongAdder unpaired) {
     }
 
     private void check(long sequence32, boolean redelivered) {

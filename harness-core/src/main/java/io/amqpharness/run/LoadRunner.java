@@ -11,6 +11,7 @@ import io.amqpharness.spi.HarnessException;
 import io.amqpharness.spi.ProtocolDriver;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -29,7 +30,7 @@ public final class LoadRunner {
     private final Scenario scenario;
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private NanoClock clock = NanoClock.SYSTEM;
-    private java.util.Optional<RateSearchSpec> search = java.util.Optional.empty();
+    private Optional<RateSearchSpec> search = Optional.empty();
     private volatile RunExecution execution;
     private volatile boolean stopRequested;
 
@@ -62,7 +63,7 @@ public final class LoadRunner {
                 || scenario.publishing().messagesPerProducer().isPresent()) {
             throw new IllegalArgumentException("a search needs a paced scenario without --time, --step or --pmessages");
         }
-        this.search = java.util.Optional.of(Objects.requireNonNull(spec, "spec"));
+        this.search = Optional.of(Objects.requireNonNull(spec, "spec"));
         return this;
     }
 

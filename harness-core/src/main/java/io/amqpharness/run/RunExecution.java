@@ -41,7 +41,7 @@ final class RunExecution {
     private final TopologyPlanner.Resolved topology;
     private final List<RunListener> listeners;
     private final NanoClock clock;
-    private final java.util.Optional<RateSearchSpec> search;
+    private final Optional<RateSearchSpec> search;
     private final Measurements measurements = new Measurements();
     private final RunControl control;
     private final RunParticipants participants;

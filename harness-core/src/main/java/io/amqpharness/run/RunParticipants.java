@@ -2,14 +2,17 @@ package io.amqpharness.run;
 
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.flow.ConfirmTracker;
+import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ConsumeSettings;
+import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.RateStep;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.spi.ConsumerLink;
@@ -28,6 +31,7 @@ import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
@@ -52,10 +56,10 @@ final class RunParticipants {
     /** Recent publish delays by publisher id, for the latency from the actual send (paced runs only). */
     private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
     /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
-    final java.util.concurrent.atomic.LongAdder unpairedFromSend = new java.util.concurrent.atomic.LongAdder();
+    final LongAdder unpairedFromSend = new LongAdder();
     /** Request/reply: the links consumers answer on, and the replies they sent. */
     final List<PublisherLink> replyLinks = new CopyOnWriteArrayList<>();
-    final java.util.concurrent.atomic.LongAdder repliesSent = new java.util.concurrent.atomic.LongAdder();
+    final LongAdder repliesSent = new LongAdder();
     /** Request/reply: the consumer of the reply queue and what it measures; empty otherwise. */
     Optional<ReplyCollector> replies = Optional.empty();
     Optional<ConsumerLink> replyLink = Optional.empty();
@@ -139,8 +143,8 @@ final class RunParticipants {
         String id = runId + "-r" + i;
         PublisherLink link = driver.openPublisher(new PublisherSpec(i, id,
                 connectionName("r", i / scenario.consuming().channelsPerConsumer()), "", TopologyPlanner.replyQueue(runId),
-                false, false, false, OptionalInt.empty(), io.amqpharness.scenario.MessageProperties.NONE),
-                new UnconfirmedOutcomes(new io.amqpharness.measure.Counters(), control, seq -> { }));
+                false, false, false, OptionalInt.empty(), MessageProperties.NONE),
+                new UnconfirmedOutcomes(new Counters(), control, seq -> { }));
         replyLinks.add(link);
         return new Replier(link, TopologyPlanner.replyQueue(runId), repliesSent);
     }
@@ -204,7 +208,7 @@ final class RunParticipants {
     private double maxRate() {
         PublishSettings p = scenario.publishing();
         double max = Math.max(rate, p.schedule().map(s -> s.stream().mapToDouble(
-                io.amqpharness.scenario.RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
+                RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
         max = Math.max(max, searchRateCeiling);
         return Math.max(max, scenario.run().steps().flatMap(plan -> plan.max(StepSetting.RATE)).orElse(0.0));
     }

@@ -64,7 +64,7 @@ final class TopologyPlanner {
         }
         if (scenario.consuming().requestReply()) {
             // Not one of the run's queues: nothing routes requests to it, and its depth is not "left in queue".
-            declarations.add(TopologyPlan.Queue.simple(replyQueue(runId), io.amqpharness.scenario.QueueType.CLASSIC));
+            declarations.add(TopologyPlan.Queue.simple(replyQueue(runId), QueueType.CLASSIC));
         }
         OptionalInt copies = copies(scenario, queues);
         if (t.predeclared()) {

@@ -1,7 +1,10 @@
 package io.amqpharness.scenario;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -58,8 +61,8 @@ public sealed interface GateQuantity {
     /** A latency statistic over the whole run or a step, in nanoseconds. */
     record Latency(LatencyMetric metric, Statistic statistic) implements GateQuantity {
         /** A latency threshold: a decimal and a unit. */
-        private static final java.util.regex.Pattern LATENCY =
-                java.util.regex.Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|µs|ms|s)");
+        private static final Pattern LATENCY =
+                Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|µs|ms|s)");
 
         @Override
         public String toString() {
@@ -68,7 +71,7 @@ public sealed interface GateQuantity {
 
         @Override
         public double parseValue(String text) {
-            java.util.regex.Matcher m = LATENCY.matcher(text.trim().toLowerCase(Locale.ROOT));
+            Matcher m = LATENCY.matcher(text.trim().toLowerCase(Locale.ROOT));
             if (!m.matches()) {
                 throw new IllegalArgumentException("'" + text + "' is not a latency; give a number with a unit (ns, "
                         + "us, ms or s), for example " + this + ">20ms");
@@ -198,12 +201,12 @@ public sealed interface GateQuantity {
 
         private final String name;
         private final String label;
-        private final java.util.List<String> names;
+        private final List<String> names;
 
         LatencyMetric(String name, String label, String... names) {
             this.name = name;
             this.label = label;
-            this.names = java.util.List.of(names);
+            this.names = List.of(names);
         }
 
         static LatencyMetric parse(String text) {

@@ -9,10 +9,12 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.IntervalStats;
 import io.amqpharness.run.LatencyHistograms;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.Gate;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueSelection;
 import io.amqpharness.scenario.Scenario;
@@ -21,6 +23,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -45,7 +48,7 @@ final class ResultJsonModule extends SimpleModule {
         addSerializer(BrokerUri.class, new RedactedUri());
         addSerializer(Scenario.class, new ScenarioJson());
         addSerializer(StreamOffset.class, ToStringSerializer.instance);
-        addSerializer(io.amqpharness.scenario.Gate.class, ToStringSerializer.instance);
+        addSerializer(Gate.class, ToStringSerializer.instance);
         addSerializer(QueueSelection.class, new QueueSelectionJson());
         setMixInAnnotation(MessageProperties.class, MessagePropertiesMixin.class);
         addSerializer(LatencyHistograms.class, new HistogramsJson());
@@ -207,6 +210,6 @@ final class ResultJsonModule extends SimpleModule {
         abstract boolean failed();
 
         @JsonProperty("gates")
-        abstract java.util.List<io.amqpharness.run.GateVerdict> gates();
+        abstract List<GateVerdict> gates();
     }
 }

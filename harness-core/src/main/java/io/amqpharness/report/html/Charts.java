@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.report.Format;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -113,7 +115,7 @@ final class Charts {
     private static ObjectNode probes(JsonNode r) {
         List<JsonNode> probes = new ArrayList<>();
         r.path("search").path("probes").forEach(probes::add);
-        probes.sort(java.util.Comparator.comparingDouble(p -> p.path("rate").asDouble()));
+        probes.sort(Comparator.comparingDouble(p -> p.path("rate").asDouble()));
         ArrayNode labels = F.arrayNode();
         ArrayNode received = F.arrayNode();
         ArrayNode colors = F.arrayNode();
@@ -121,7 +123,7 @@ final class Charts {
         for (JsonNode p : probes) {
             JsonNode step = r.path("steps").path(p.path("step").asInt());
             boolean passed = p.path("passed").asBoolean();
-            labels.add(io.amqpharness.report.Format.rate(p.path("rate").asDouble()) + (passed ? " met" : " failed"));
+            labels.add(Format.rate(p.path("rate").asDouble()) + (passed ? " met" : " failed"));
             received.add(round(step.path("rates").path("received").asDouble(), 1));
             colors.add(passed ? "#86efac" : "#fca5a5");
             JsonNode e2e = step.path("latency").path("endToEnd");

@@ -223,7 +223,7 @@ final class Tables {
         s.path("target").forEach(g -> target.append(target.length() == 0 ? "" : ", ").append("<code>")
                 .append(escape(g.asText())).append("</code>"));
         String answer = s.path("answer").isNumber()
-                ? "<p>Highest rate that met " + target + " and kept up: <b>" + escape(io.amqpharness.report.Format.rate(
+                ? "<p>Highest rate that met " + target + " and kept up: <b>" + escape(Format.rate(
                         s.path("answer").asDouble())) + " msg/s</b>" + (s.path("converged").asBoolean() ? ""
                         : " (the search did not converge: out of probes, or stopped)") + ".</p>"
                 : "<p class=\"bad\">No probe met " + target + ".</p>";
@@ -234,12 +234,12 @@ final class Tables {
             StringBuilder why = new StringBuilder();
             p.path("reasons").forEach(x -> why.append(why.length() == 0 ? "" : " ").append(x.asText()));
             rows.append("<tr><td>").append(p.path("step").asInt() + 1).append("</td><td>")
-                    .append(escape(io.amqpharness.report.Format.rate(p.path("rate").asDouble()))).append("</td><td>")
-                    .append(escape(io.amqpharness.report.Format.rate(step.path("rates").path("sent").asDouble())))
+                    .append(escape(Format.rate(p.path("rate").asDouble()))).append("</td><td>")
+                    .append(escape(Format.rate(step.path("rates").path("sent").asDouble())))
                     .append("</td><td>")
-                    .append(escape(io.amqpharness.report.Format.rate(step.path("rates").path("received").asDouble())))
+                    .append(escape(Format.rate(step.path("rates").path("received").asDouble())))
                     .append("</td><td>").append(e2e.path("count").asLong() > 0
-                            ? escape(io.amqpharness.report.Format.millis(e2e.path("p99").asLong())) : "")
+                            ? escape(Format.millis(e2e.path("p99").asLong())) : "")
                     .append("</td><td").append(p.path("passed").asBoolean() ? ">met" : " class=\"bad\">failed")
                     .append("</td><td>").append(escape(why.toString())).append("</td></tr>");
         }
