@@ -68,7 +68,7 @@ final class Amqp091Consumer implements ConsumerLink {
                         public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties,
                                                    byte[] body) {
                             listener.delivered(envelope.getDeliveryTag(), body, 0, body.length,
-                                    envelope.isRedeliver(), properties.getAppId());
+                                    envelope.isRedeliver(), properties.getAppId(), properties.getReplyTo());
                         }
 
                         @Override

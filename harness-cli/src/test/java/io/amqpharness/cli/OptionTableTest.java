@@ -66,7 +66,8 @@ class OptionTableTest {
                     .failIf("rate.received<150.5")
                     .build(),
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
-            Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build());
+            Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
+            Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build());
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

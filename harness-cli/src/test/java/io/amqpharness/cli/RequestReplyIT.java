@@ -36,12 +36,30 @@ class RequestReplyIT {
         assertThat(latency.path("roundTrip").path("min").asLong()).isGreaterThan(latency.path("endToEnd").path("min").asLong());
         assertThat(json.path("counts").path("consumed").asLong()).isEqualTo(400);
         assertThat(json.path("leftInQueues").asLong()).isZero();
-        assertThat(json.path("scenario").path("consuming").path("requestReply").asBoolean()).isTrue();
+        assertThat(json.path("scenario").path("consuming").path("requestReply").asText()).isEqualTo("queue");
         String runId = json.path("runId").asText();
         assertThat(json.path("notes").toString()).contains("Request/reply: consumers answered 400 requests through "
                 + "harness-" + runId + "-replies; 400 replies came back.");
         assertThat(r.out()).contains("\n  round trip  ", "ok   Gate round-trip.p99>10s passed: round trip p99 was");
         assertThat(replyQueueExists(broker, "harness-" + runId + "-replies")).as("the reply queue is deleted").isFalse();
+    }
+
+    @Test
+    void directReplyToAnswersEveryRequestWithoutAQueue(RabbitMQBroker broker) throws Exception {
+        Path dir = tmp.resolve("direct");
+        JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--request-reply", "direct", "-r", "200", "-z", "2s",
+                "--output-dir", dir.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        JsonNode json = ResultJson.read(dir);
+        assertThat(json.path("latency").path("roundTrip").path("count").asLong()).isEqualTo(400);
+        assertThat(json.path("notes").toString()).contains("Request/reply: consumers answered 400 requests through "
+                + "direct reply-to; 400 replies came back.");
+        assertThat(json.path("scenario").path("consuming").path("requestReply").asText()).isEqualTo("direct");
+        assertThat(replyQueueExists(broker, "harness-" + json.path("runId").asText() + "-replies")).isFalse();
+        JarRunner.Result amqp10 = JarRunner.run("--protocol", "amqp10", "--request-reply", "direct");
+        assertThat(amqp10.exitCode()).isEqualTo(2);
+        assertThat(amqp10.err().strip()).isEqualTo("--request-reply direct uses AMQP 0.9.1 direct reply-to, which "
+                + "--protocol amqp10 does not have; use --request-reply queue.");
     }
 
     @Test

@@ -97,6 +97,12 @@ final class ConsumerTask implements DeliveryListener {
 
     @Override
     public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
+        delivered(tag, body, offset, length, redelivered, publisherId, null);
+    }
+
+    @Override
+    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
+                          String replyTo) {
         if (done) {
             return; // past this consumer's goal: left unsettled, the broker requeues it on close
         }
@@ -147,7 +153,7 @@ final class ConsumerTask implements DeliveryListener {
                     counters.clockSkew.increment();
                 }
                 if (replier != null) {
-                    reply(body, offset, length);
+                    reply(body, offset, length, replyTo);
                 }
             }
         }
@@ -161,9 +167,9 @@ final class ConsumerTask implements DeliveryListener {
         }
     }
 
-    private void reply(byte[] body, int offset, int length) {
+    private void reply(byte[] body, int offset, int length, String replyTo) {
         try {
-            replier.reply(body, offset, length);
+            replier.reply(body, offset, length, replyTo);
         } catch (RuntimeException e) {
             if (control.publishing()) {
                 control.fail("Sending a reply failed: " + (e.getMessage() == null ? e : e.getMessage()));

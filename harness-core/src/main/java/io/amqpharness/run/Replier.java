@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The answering side of request/reply ({@code --request-reply}): sends each request a consumer
  * received back, body unchanged (its header keeps the request's sequence and timestamp), to the
- * run's reply queue. Used by the consumer's delivery thread; reuses one body buffer.
+ * request's reply address (direct reply-to) or the run's reply queue. Used by the consumer's delivery thread; reuses one body buffer.
  */
 final class Replier {
     private final PublisherLink link;
@@ -21,13 +21,16 @@ final class Replier {
         this.sent = sent;
     }
 
-    /** Sends the request in {@code body[offset, offset + length)} back. */
-    void reply(byte[] body, int offset, int length) {
+    /**
+     * Sends the request in {@code body[offset, offset + length)} back: to its reply address (direct
+     * reply-to) if it has one, else to the run's reply queue.
+     */
+    void reply(byte[] body, int offset, int length, String replyTo) {
         if (buffer.length != length) {
             buffer = new byte[length]; // only when the body size changes (--variable-size)
         }
         System.arraycopy(body, offset, buffer, 0, length);
-        link.send(++seq, buffer, replyQueue);
+        link.send(++seq, buffer, replyTo != null ? replyTo : replyQueue);
         // The consumer cannot tell whether another request follows at once: a driver that holds sends
         // back to write several together must write this one now.
         link.aboutToWait();

@@ -9,6 +9,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ExitWhen;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.PublisherLink;
@@ -367,8 +368,10 @@ final class RunExecution {
         notes.addAll(measurements.clampNotes());
         participants.replies.ifPresent(c -> {
             long sent = participants.repliesSent.sum();
+            String path = scenario.consuming().requestReply().orElseThrow() == ReplyMode.DIRECT
+                    ? "direct reply-to" : TopologyPlanner.replyQueue(runId);
             notes.add(String.format("Request/reply: consumers answered %,d requests through %s; %,d replies came "
-                    + "back%s.", sent, TopologyPlanner.replyQueue(runId), c.received(),
+                    + "back%s.", sent, path, c.received(),
                     c.received() < sent ? String.format(" (%,d had not when the drain ended)", sent - c.received())
                             : ""));
         });

@@ -13,6 +13,7 @@ import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.RateStep;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.spi.ConsumerLink;
@@ -103,13 +104,15 @@ final class RunParticipants {
 
     /** Opens the first step's consumers; they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
-        if (scenario.consuming().requestReply()) {
-            ReplyCollector collector = new ReplyCollector(payloadClock, measurements.recorder(Metric.ROUND_TRIP), clock,
-                    control);
+        Optional<ReplyMode> mode = scenario.consuming().requestReply();
+        if (mode.isPresent()) {
+            replies = Optional.of(new ReplyCollector(payloadClock, measurements.recorder(Metric.ROUND_TRIP), clock,
+                    control));
+        }
+        if (mode.orElse(null) == ReplyMode.QUEUE) {
             replyLink = Optional.of(driver.openConsumer(new ConsumerSpec(scenario.consuming().consumerChannels(),
                     connectionName("replies", 0), TopologyPlanner.replyQueue(runId), QueueType.CLASSIC,
                     OptionalInt.empty(), true, Optional.empty(), Map.of(), false, Duration.ZERO, Optional.empty())));
-            replies = Optional.of(collector);
         }
         for (int i = 0; i < scenario.consuming().consumerChannels(); i++) {
             consumers.add(openConsumer(i));
@@ -135,7 +138,7 @@ final class RunParticipants {
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
-                c.requestReply() ? Optional.of(openReplier(i)) : Optional.empty());
+                c.requestReply().isPresent() ? Optional.of(openReplier(i)) : Optional.empty());
     }
 
     /** The link consumer {@code i} answers requests on, on a connection of its own. */
@@ -180,9 +183,12 @@ final class RunParticipants {
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
                 .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused));
         String routingKey = topology.routingKey(i);
-        PublisherLink link = driver.openPublisher(new PublisherSpec(i, publisherId,
-                connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
-                p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties()), outcomes);
+        PublisherSpec spec = new PublisherSpec(i, publisherId, connectionName("p", i / p.channelsPerProducer()),
+                topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
+        // Direct reply-to: the publisher's own channel receives the replies to its requests.
+        PublisherLink link = scenario.consuming().requestReply().orElse(null) == ReplyMode.DIRECT
+                ? driver.openRequester(spec, outcomes, replies.orElseThrow())
+                : driver.openPublisher(spec, outcomes);
         publisherLinks.add(link);
         Optional<SendTimes> times = Optional.empty();
         if (p.paced() && !scenario.run().clock().wall()) {

@@ -2,6 +2,7 @@ package io.amqpharness.run;
 
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.scenario.StreamOffset;
@@ -62,7 +63,7 @@ final class TopologyPlanner {
             declarations.add(new TopologyPlan.Queue(q, t.queueType(), t.durable(), t.autoDelete(), t.exclusive(),
                     t.queueArguments()));
         }
-        if (scenario.consuming().requestReply()) {
+        if (scenario.consuming().requestReply().filter(m -> m == ReplyMode.QUEUE).isPresent()) {
             // Not one of the run's queues: nothing routes requests to it, and its depth is not "left in queue".
             declarations.add(TopologyPlan.Queue.simple(replyQueue(runId), QueueType.CLASSIC));
         }

@@ -43,7 +43,7 @@ final class GateValidator {
                         : !paced ? "a rate (--rate or --total-rate): without one, e2e is already from the actual send"
                         : s.run().clock().wall() ? "--clock monotonic (the publish delays are paired with deliveries "
                         + "in this process)" : null;
-                case ROUND_TRIP -> s.consuming().requestReply() ? null
+                case ROUND_TRIP -> s.consuming().requestReply().isPresent() ? null
                         : "--request-reply (consumers answering each message)";
                 case CONFIRM -> s.publishing().settled() ? null : confirms;
                 case PUBLISH_DELAY -> paced ? null

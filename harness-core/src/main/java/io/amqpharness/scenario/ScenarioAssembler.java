@@ -53,7 +53,8 @@ final class ScenarioAssembler {
                 Optional.ofNullable(d.streamOffset), Optional.ofNullable(d.consumerLatency), optional(d.consumerRate),
                 d.nackPercent, d.rejectPercent, d.requeuePercent, d.polling,
                 d.pollingInterval == null ? java.time.Duration.ZERO : d.pollingInterval, d.consumerArgs,
-                Optional.ofNullable(d.consumerStartDelay), Optional.ofNullable(d.exitWhen), d.requestReply);
+                Optional.ofNullable(d.consumerStartDelay), Optional.ofNullable(d.exitWhen),
+                Optional.ofNullable(d.requestReply));
     }
 
     private static TopologySettings topology(ScenarioDraft<?> d) {

@@ -62,7 +62,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     final Map<String, Object> consumerArgs = new LinkedHashMap<>();
     Duration consumerStartDelay;
     ExitWhen exitWhen;
-    boolean requestReply;
+    ReplyMode requestReply;
     StreamOffset streamOffset;
 
     QueueType queueType = QueueType.CLASSIC;
@@ -235,7 +235,13 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
      * queue the run declares and consumes, and the run measures the round trip (from the request's
      * intended send, or actual send when unpaced, to the reply's receipt); default off.
      */
-    public B requestReply(boolean value) { requestReply = value; return self(); }
+    public B requestReply(boolean value) { requestReply = value ? ReplyMode.QUEUE : null; return self(); }
+
+    /**
+     * Request/reply with replies travelling as {@code mode} says: through a reply queue (both
+     * protocols) or AMQP 0.9.1 direct reply-to; default none.
+     */
+    public B requestReply(ReplyMode mode) { requestReply = mode; return self(); }
 
     /** Where stream consumers start; default the broker's (next). */
     public B streamOffset(StreamOffset value) { streamOffset = value; return self(); }

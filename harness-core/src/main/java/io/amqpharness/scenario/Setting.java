@@ -381,15 +381,17 @@ public enum Setting {
             .doc("no",
                 "`empty`: end once every queue is empty and nothing is awaiting an ack; `idle`: end once "
                 + "consumers received nothing for a reporting interval (at least 1 s) after a first delivery")),
-    REQUEST_REPLY(option(CONSUMING, "--request-reply")
-            .help("Consumers answer each message through a reply queue; the run measures the round trip.")
-            .read(s -> s.consuming().requestReply()).apply(Scenario.Builder::requestReply)
+    REQUEST_REPLY(option(CONSUMING, ValueType.REPLY_MODE, "--request-reply").label("MODE").fallback("queue")
+            .help("Consumers answer each message, through a reply queue (queue, the default) or AMQP 0.9.1 direct "
+                    + "reply-to (direct); the run measures the round trip.")
+            .read(s -> s.consuming().requestReply()).apply((b, mode) -> b.requestReply(mode))
             .doc("off",
-                "request/reply: every consumer answers each message it receives by sending it back to a reply "
-                + "queue the run declares (`harness-<run id>-replies`) and consumes, and the run measures the "
-                + "`round trip` from the request's intended send (its actual send when unpaced) to the reply's "
-                + "receipt, next to the end-to-end latency of the requests. Both protocols; see "
-                + "[output.md](output.md)")),
+                "request/reply: every consumer answers each message it receives, body unchanged, and the run "
+                + "measures the `round trip` from the request's intended send (its actual send when unpaced) to "
+                + "the reply's receipt, next to the end-to-end latency of the requests. `queue` (the default): "
+                + "replies go to a queue the run declares (`harness-<run id>-replies`) and consumes, both "
+                + "protocols; `direct`: AMQP 0.9.1 direct reply-to, each publisher consuming "
+                + "`amq.rabbitmq.reply-to` on its own channel. See [output.md](output.md)")),
     STREAM_OFFSET(option(CONSUMING, ValueType.STREAM_OFFSET, "--stream-offset").label("OFFSET")
             .help("Where stream consumers start: first, last, next, an offset, an ISO timestamp "
                     + "or an interval such as 10m (default next).")

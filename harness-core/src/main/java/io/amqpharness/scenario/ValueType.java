@@ -83,6 +83,8 @@ public final class ValueType<T> {
             "'%s' is not an address format; use auto, v1 or v2");
     public static final ValueType<ClockMode> CLOCK = choice(ClockMode.class,
             "'%s' is not a clock; use monotonic, wall or wall-millis");
+    public static final ValueType<ReplyMode> REPLY_MODE = choice(ReplyMode.class,
+            "'%s' is not a reply path; use queue or direct");
     public static final ValueType<ExitWhen> EXIT_WHEN = choice(ExitWhen.class,
             "'%s' is not a condition; use empty or idle");
 
