@@ -56,6 +56,16 @@ class GateIT {
     }
 
     @Test
+    void aSweepChecksEveryRunAndGoesOn(RabbitMQBroker broker) throws Exception {
+        JarRunner.Result r = JarRunner.run("sweep", "--uri", broker.uri(), "--vary", "rate=50,200", "-z", "1s",
+                "--fail-if", "rate.sent<100");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err().strip()).matches("Gate rate\\.sent<100 failed: sent rate was [0-9,]+ msg/s, below 100 msg/s\\.");
+        assertThat(r.out()).contains("=== sweep run 2 of 2: 200 ===", "ok   Gate rate.sent<100 passed: sent rate was");
+    }
+
+    @Test
     void gatesThatHoldExitZero(RabbitMQBroker broker) throws Exception {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--protocol", "amqp10", "-r", "100", "-c", "10",
                 "-z", "1s", "--fail-if", "e2e.p99>10s", "--fail-if", "nacked>0", "--fail-if", "rate.received<10");
