@@ -78,7 +78,7 @@ final class Amqp091Consumer implements ConsumerLink {
                                 }
                             }
                             listener.delivered(envelope.getDeliveryTag(), body, 0, body.length,
-                                    envelope.isRedeliver(), properties.getAppId());
+                                    envelope.isRedeliver(), properties.getAppId(), properties.getReplyTo());
                         }
 
                         @Override

@@ -1,12 +1,16 @@
 package io.amqpharness.amqp091;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.ProtocolDriver;
@@ -28,6 +32,9 @@ import java.util.OptionalLong;
  * generator reports a lost connection instead of silently hiding it.
  */
 final class Amqp091Driver implements ProtocolDriver {
+    /** RabbitMQ's pseudo-queue for direct reply-to. */
+    static final String DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
+
     private final DriverContext context;
     private final BrokerUri uri;
     private final ConnectionPool pool;
@@ -78,6 +85,27 @@ final class Amqp091Driver implements ProtocolDriver {
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
+        }
+    }
+
+    @Override
+    public PublisherLink openRequester(PublisherSpec spec, PublishOutcomeListener outcomes, DeliveryListener replies) {
+        Connection c = pool.acquire(spec.connectionName());
+        try {
+            Channel ch = c.createChannel();
+            // Direct reply-to: consume the pseudo-queue (no-ack) on this channel before the first publish.
+            ch.basicConsume(DIRECT_REPLY_TO, true, new DefaultConsumer(ch) {
+                @Override
+                public void handleDelivery(String tag, Envelope envelope, AMQP.BasicProperties properties, byte[] body) {
+                    replies.delivered(envelope.getDeliveryTag(), body, 0, body.length, false, properties.getAppId());
+                }
+            });
+            AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props);
+        } catch (IOException | RuntimeException e) {
+            pool.release(spec.connectionName());
+            throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()
+                    + " with direct reply-to", e), e);
         }
     }
 

@@ -39,13 +39,19 @@ final class Amqp091Publisher implements PublisherLink {
 
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose)
             throws IOException {
+        this(channel, spec, outcomes, onClose, properties(spec));
+    }
+
+    /** A publisher whose messages carry {@code properties} (for example with a reply address). */
+    Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose,
+                     AMQP.BasicProperties properties) throws IOException {
         this.channel = channel;
         this.exchange = spec.exchange();
         this.mandatory = spec.mandatory();
         this.outcomes = outcomes;
         this.onClose = onClose;
         this.txSize = spec.txSize().orElse(0);
-        this.properties = properties(spec);
+        this.properties = properties;
         if (spec.confirms()) {
             channel.confirmSelect();
             channel.addConfirmListener(

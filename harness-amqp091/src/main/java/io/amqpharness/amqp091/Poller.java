@@ -53,7 +53,7 @@ final class Poller {
             }
             byte[] body = r.getBody();
             listener.delivered(r.getEnvelope().getDeliveryTag(), body, 0, body.length, r.getEnvelope().isRedeliver(),
-                    r.getProps().getAppId());
+                    r.getProps().getAppId(), r.getProps().getReplyTo());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.scenario.ValueType;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -37,6 +38,26 @@ final class Converters {
             java.util.List<String> args = options.isEmpty() ? java.util.List.of()
                     : java.util.List.of(options.split("\\s+"));
             return new SweepCommand.Variant(value.substring(0, eq).trim(), args);
+        }
+    }
+
+    /** A duration such as {@code 50ms} or {@code 10s}, through the same parser as the run options. */
+    static final class DurationConverter implements ITypeConverter<java.time.Duration> {
+        @Override
+        public java.time.Duration convert(String value) {
+            return ValueType.DURATION.parse(value).filter(d -> !d.isNegative() && !d.isZero())
+                    .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a positive duration; use "
+                            + "for example 50ms, 10s or 1m"));
+        }
+    }
+
+    /** Messages per second, above 0. */
+    static final class RateConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return ValueType.RATE.parse(value).filter(r -> r > 0)
+                    .orElseThrow(() -> new TypeConversionException("'" + value + "' is not a rate above 0; use "
+                            + "messages per second such as 1000 or 0.5"));
         }
     }
 }

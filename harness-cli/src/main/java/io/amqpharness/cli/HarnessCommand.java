@@ -1,18 +1,20 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
-import io.amqpharness.containers.Brokers;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code harness [options]}: runs one workload and prints progress and a summary. */
 @Command(name = "harness",
@@ -22,6 +24,7 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         customSynopsis = {"harness [run] [OPTIONS]             one run",
                 "       harness sweep --vary ... [OPTIONS]  one run per value, and a table",
+                "       harness find-max --p99 T [OPTIONS]  highest rate within a target",
                 "       harness report DIR...               render or compare saved results", ""},
         description = {
                 "Load generator for RabbitMQ: throughput, exact latency percentiles",
@@ -54,11 +57,17 @@ import picocli.CommandLine.Spec;
                 "      --metrics-prometheus --metrics-tags env=test",
                 "  Compare saved runs on one page:",
                 "    java -jar harness.jar report results/run-1 results/run-2",
+                "  Fail (exit code 1) when the end-to-end p99 passes 20 ms or a message is lost:",
+                "    java -jar harness.jar -r 1000 -z 30s \\",
+                "      --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
+                "  The highest rate whose end-to-end p99 stays under 50 ms:",
+                "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
                 "",
                 "Every long option also reads a default from HARNESS_<NAME>, for example",
                 "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
                 "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
-                "lost, metrics port in use, a result file not written), 2 bad usage."})
+                "lost, a --fail-if gate broke, metrics port in use, a result file not",
+                "written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
     @Spec
@@ -101,8 +110,19 @@ final class HarnessCommand implements Callable<Integer> {
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
-            return extra.finish(result.failed() ? ExitCode.FAILURE : ExitCode.OK, out, spec.commandLine().getErr());
+            return extra.finish(exitCode(result, spec.commandLine().getErr()), out, spec.commandLine().getErr());
         }
+    }
+
+    /**
+     * The exit code of a finished run: 1 if it failed or a {@code --fail-if} gate broke (one
+     * sentence per broken gate on {@code err}), else 0.
+     */
+    static int exitCode(RunResult result, PrintWriter err) {
+        List<GateVerdict> broken = result.brokenGates();
+        broken.forEach(v -> err.println(v.sentence()));
+        err.flush();
+        return result.failed() || !broken.isEmpty() ? ExitCode.FAILURE : ExitCode.OK;
     }
 
     private void checkBrokerOption() {
@@ -110,11 +130,11 @@ final class HarnessCommand implements Callable<Integer> {
             return;
         }
         if (!BrokerOption.valid(broker)) {
-            throw new ScenarioException(java.util.List.of("--broker must be container or container:IMAGE, got '"
+            throw new ScenarioException(List.of("--broker must be container or container:IMAGE, got '"
                     + broker + "'; for example --broker container:rabbitmq:4.1-management."));
         }
         if (spec.findOption("--uri").getValue() != null) {
-            throw new ScenarioException(java.util.List.of("--broker container starts its own broker, so --uri "
+            throw new ScenarioException(List.of("--broker container starts its own broker, so --uri "
                     + "cannot be used with it; drop one of them."));
         }
     }
@@ -145,6 +165,7 @@ final class HarnessCommand implements Callable<Integer> {
         return withRunOptions(new CommandLine(new HarnessCommand(session)))
                 .addSubcommand("run", run)
                 .addSubcommand("sweep", withRunOptions(new CommandLine(new SweepCommand(session))))
+                .addSubcommand("find-max", withRunOptions(new CommandLine(new FindMaxCommand(session))))
                 .addSubcommand("report", new ReportCommand())
                 .addSubcommand("generate-completion", new picocli.AutoComplete.GenerateCompletion());
     }

@@ -102,6 +102,8 @@ final class SweepCommand implements Callable<Integer> {
                 session.running(runner);
                 RunResult result = runner.run();
                 results.add(result);
+                // A broken gate fails the sweep but lets the other runs go on; a failed run stops it.
+                int gateCode = HarnessCommand.exitCode(result, spec.commandLine().getErr());
                 int runCode = extra.finish(result.failed() ? HarnessCommand.ExitCode.FAILURE : HarnessCommand.ExitCode.OK,
                         out, spec.commandLine().getErr());
                 runDir.ifPresent(d -> reports.add(new ReportRun(point.label(), ResultJson.read(d))));
@@ -109,6 +111,7 @@ final class SweepCommand implements Callable<Integer> {
                     code = runCode;
                     break;
                 }
+                code = Math.max(code, gateCode);
             }
         }
         String table = table(points, results);

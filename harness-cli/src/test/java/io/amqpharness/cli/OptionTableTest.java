@@ -68,8 +68,12 @@ class OptionTableTest {
                     .build(),
             Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).quorumGroupSize(3)
                     .step(StepSetting.RATE, 100, 200).step(StepSetting.CONFIRM, 10, 20).stepDuration(Duration.ofSeconds(5))
+                    .failIf("e2e.p99>20ms").failIf("confirm.p999 >= 1.5ms").failIf("lost>0")
+                    .failIf("rate.received<150.5")
                     .build(),
-            Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build());
+            Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
+            Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
+            Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build());
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

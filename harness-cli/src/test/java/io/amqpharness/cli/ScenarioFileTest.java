@@ -55,6 +55,20 @@ class ScenarioFileTest {
     }
 
     @Test
+    void gatesAreAListInAFile() throws Exception {
+        Path f = file("gates.yml", """
+                rate: 100
+                fail-if: ['e2e.p99>20ms', 'lost>0', 'rate.received < 90']
+                """);
+        Scenario fromFile = Main.parseScenario(Map.of(), "--scenario", f.toString());
+        assertThat(fromFile).isEqualTo(Main.parseScenario(Map.of(), "-r", "100", "--fail-if", "e2e.p99>20ms",
+                "--fail-if", "lost>0", "--fail-if", "rate.received<90"));
+        assertThat(fromFile.run().gates()).hasSize(3);
+        assertThat(errors("--scenario", file("bad.yml", "fail-if: 'e2e.p99>20'\n").toString()))
+                .contains("'e2e.p99>20' is not a gate: '20' is not a latency");
+    }
+
+    @Test
     void theCommandLineWinsOverTheFile() throws Exception {
         Path f = file("s.yml", "queue-type: quorum\nrate: 100\n");
         Scenario s = Main.parseScenario(Map.of(), "--scenario", f.toString(), "-r", "5", "--queue-type", "stream");

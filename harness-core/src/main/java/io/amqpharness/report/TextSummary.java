@@ -3,8 +3,10 @@ package io.amqpharness.report;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Scenario;
+import java.util.List;
 import java.util.Locale;
 
 /** The final summary of a run as plain text: counts, rates, a percentile ladder, notes. */
@@ -39,6 +41,7 @@ public final class TextSummary {
                     ? r.steps().get(0).values().keySet().iterator().next() : "step";
             b.append(SeedTable.markdown(column, SeedTable.steps(r)));
         }
+        b.append(SearchSummary.format(r));
         line(b, "Client    CPU %s s (%s per message), peak heap %s MiB%s",
                 Format.seconds(r.client().cpuTime().toNanos()), cpuPerMessage(r),
                 Format.mebibytes(r.client().peakHeapBytes()),
@@ -52,11 +55,25 @@ public final class TextSummary {
                     Format.rate(g.perSecond())));
         });
         r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
+        gates(b, r);
         if (!r.notes().isEmpty()) {
             line(b, "Notes");
             r.notes().forEach(n -> line(b, "  - %s", n));
         }
         return b.toString();
+    }
+
+    /** One line per gate and step: the verdict sentence. */
+    private static void gates(StringBuilder b, RunResult r) {
+        List<GateVerdict> verdicts = r.gates();
+        if (verdicts.isEmpty()) {
+            return;
+        }
+        long broken = verdicts.stream().filter(GateVerdict::broken).count();
+        line(b, "Gates     %s", broken == 0 ? (verdicts.size() == 1 ? "the one check passed"
+                : "all " + verdicts.size() + " checks passed")
+                : broken + " of " + verdicts.size() + " checks FAILED");
+        verdicts.forEach(v -> line(b, "  %s %s", v.broken() ? "FAIL" : "ok  ", v.sentence()));
     }
 
     private static void counts(StringBuilder b, RunResult r) {

@@ -8,6 +8,8 @@ import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceTracker;
+import io.amqpharness.scenario.ConsumeSettings;
+import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.DeliveryListener;
 import java.lang.invoke.MethodHandles;
@@ -17,8 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-import io.amqpharness.scenario.ConsumeSettings;
-import io.amqpharness.scenario.DurationRange;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Receives one consumer's deliveries: counts them, checks each identified message's sequence
@@ -33,6 +34,9 @@ final class ConsumerTask implements DeliveryListener {
     private final PayloadClock payloadClock;
     private final Counters counters;
     private final LatencyRecorder endToEnd;
+    private final FromSend fromSend;
+    /** Request/reply: where this consumer answers; null otherwise. */
+    private final Replier replier;
     private final NanoClock clock;
     private final RunControl control;
     /** Last sequence (low 32 bits) per publisher on this consumer, for the ordering check. */
@@ -53,6 +57,8 @@ final class ConsumerTask implements DeliveryListener {
     private boolean cachedOwn;
     private SequenceTracker cachedTracker;
     private long[] cachedLastSequence;
+    /** The cached publisher's recent publish delays; null when it has none (unpaced, another process). */
+    private SendTimes cachedSendTimes;
     private static final VarHandle FIRST;
     private static final VarHandle LAST;
 
@@ -68,7 +74,10 @@ final class ConsumerTask implements DeliveryListener {
 
     ConsumerTask(ConsumerLink link, Optional<AckPolicy> ackPolicy, OptionalLong limit, Integrity integrity,
                  PayloadClock payloadClock, ConsumeSettings settings, Counters counters,
-                 LatencyRecorder endToEnd, NanoClock clock, RunControl control) {
+                 LatencyRecorder endToEnd, NanoClock clock, RunControl control, FromSend fromSend,
+                 Optional<Replier> replier) {
+        this.fromSend = fromSend;
+        this.replier = replier.orElse(null);
         this.processing = settings.consumerLatency();
         this.nackBelow = settings.nackPercent() / 100;
         this.rejectBelow = (settings.nackPercent() + settings.rejectPercent()) / 100;
@@ -88,6 +97,12 @@ final class ConsumerTask implements DeliveryListener {
 
     @Override
     public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
+        delivered(tag, body, offset, length, redelivered, publisherId, null);
+    }
+
+    @Override
+    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
+                          String replyTo) {
         if (done) {
             return; // past this consumer's goal: left unsettled, the broker requeues it on close
         }
@@ -129,8 +144,16 @@ final class ConsumerTask implements DeliveryListener {
                 long latency = payloadClock.latencyNanos(PayloadCodec.timestamp(body, offset), now);
                 if (latency >= 0) {
                     endToEnd.recordNanos(latency);
+                    SendTimes times = own ? cachedSendTimes : null;
+                    if (times != null && !times.recordFromSend(PayloadCodec.sequence32(body, offset), latency,
+                            fromSend.recorder())) {
+                        fromSend.unpaired().increment();
+                    }
                 } else {
                     counters.clockSkew.increment();
+                }
+                if (replier != null) {
+                    reply(body, offset, length, replyTo);
                 }
             }
         }
@@ -141,6 +164,16 @@ final class ConsumerTask implements DeliveryListener {
             done = true;
             ackPolicy.ifPresent(AckPolicy::flush);
             control.consumerReachedGoal();
+        }
+    }
+
+    private void reply(byte[] body, int offset, int length, String replyTo) {
+        try {
+            replier.reply(body, offset, length, replyTo);
+        } catch (RuntimeException e) {
+            if (control.publishing()) {
+                control.fail("Sending a reply failed: " + (e.getMessage() == null ? e : e.getMessage()));
+            } // else the run is stopping and the reply link was closed
         }
     }
 
@@ -198,6 +231,15 @@ final class ConsumerTask implements DeliveryListener {
         cachedOwn = integrity.own(publisherId);
         cachedTracker = integrity.tracker(publisherId);
         cachedLastSequence = lastSequence.computeIfAbsent(publisherId, k -> new long[] {-1});
+        cachedSendTimes = fromSend.publishers().get(publisherId);
+    }
+
+    /**
+     * Where the latency from the actual send goes: each publisher's recent publish delays by id,
+     * the recorder, and the count of deliveries whose delay was no longer known.
+     */
+    record FromSend(Map<String, SendTimes> publishers, LatencyRecorder recorder,
+                    LongAdder unpaired) {
     }
 
     private void check(long sequence32, boolean redelivered) {

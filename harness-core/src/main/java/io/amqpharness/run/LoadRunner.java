@@ -11,6 +11,7 @@ import io.amqpharness.spi.HarnessException;
 import io.amqpharness.spi.ProtocolDriver;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -29,6 +30,7 @@ public final class LoadRunner {
     private final Scenario scenario;
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private NanoClock clock = NanoClock.SYSTEM;
+    private Optional<RateSearchSpec> search = Optional.empty();
     private volatile RunExecution execution;
     private volatile boolean stopRequested;
 
@@ -49,6 +51,23 @@ public final class LoadRunner {
     }
 
     /**
+     * Makes the run a {@code find-max} search: instead of the scenario's rate, time limit and
+     * steps, each step probes one rate chosen from the previous probes, and the run ends when the
+     * search is over; {@link RunResult#search()} holds the probes and the answer. The scenario
+     * must be paced and have neither a time limit nor steps.
+     *
+     * @throws IllegalArgumentException if the scenario cannot be searched
+     */
+    public LoadRunner search(RateSearchSpec spec) {
+        if (!scenario.publishing().paced() || scenario.run().publishingLimit().isPresent()
+                || scenario.publishing().messagesPerProducer().isPresent()) {
+            throw new IllegalArgumentException("a search needs a paced scenario without --time, --step or --pmessages");
+        }
+        this.search = Optional.of(Objects.requireNonNull(spec, "spec"));
+        return this;
+    }
+
+    /**
      * Runs the scenario to completion and returns what it measured. A run that fails midway
      * (a connection closed by the broker, say) still returns a result, with
      * {@link RunResult#failure()} set.
@@ -64,7 +83,7 @@ public final class LoadRunner {
             BrokerInfo broker = driver.connect();
             TopologyPlanner.Resolved topology = TopologyPlanner.plan(scenario, runId);
             DeclaredTopology declared = driver.declare(topology.plan());
-            RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock);
+            RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock, search);
             try {
                 execution = run;
                 if (stopRequested) {

@@ -33,6 +33,8 @@ final class PublisherTask implements Runnable {
 
     private final PublisherLink link;
     private final Optional<ConfirmTracker> tracker;
+    /** Where this publisher's publish delays go for consumers to pair (paced, monotonic clock). */
+    private final Optional<SendTimes> sendTimes;
     private final String routingKey;
     private final Context c;
     private final long limit;
@@ -45,7 +47,9 @@ final class PublisherTask implements Runnable {
     private volatile double startRate;
     private volatile boolean late;
 
-    PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed) {
+    PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed,
+                  Optional<SendTimes> sendTimes) {
+        this.sendTimes = sendTimes;
         this.link = link;
         this.tracker = tracker;
         this.routingKey = routingKey;
@@ -97,6 +101,7 @@ final class PublisherTask implements Runnable {
         RunControl control = c.control();
         NanoClock clock = c.clock();
         ConfirmTracker t = tracker.orElse(null);
+        SendTimes times = p != null ? sendTimes.orElse(null) : null;
         SizeSchedule sizes = c.settings().variableSize().isEmpty()
                 ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
         String[] keys = c.randomKeys().orElse(null);
@@ -132,6 +137,9 @@ final class PublisherTask implements Runnable {
             PayloadCodec.write(body, seq, c.payloadClock().stamp(p != null ? intended : now));
             if (t != null) {
                 t.register(seq, now);
+            }
+            if (times != null) {
+                times.sent(seq, Math.max(0, now - intended)); // before the send: a consumer may see the message at once
             }
             try {
                 link.send(seq, body, keys == null ? routingKey : keys[random.nextInt(keys.length)]);

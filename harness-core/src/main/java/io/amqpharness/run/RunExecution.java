@@ -12,6 +12,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ExitWhen;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.PublisherLink;
@@ -46,6 +47,7 @@ final class RunExecution {
     private final NanoClock clock;
     private final Measurements measurements;
     private final Optional<Recovery> recovery;
+    private final Optional<RateSearchSpec> search;
     private final RunControl control;
     private final RunParticipants participants;
     private final List<String> notes = new ArrayList<>();
@@ -59,7 +61,8 @@ final class RunExecution {
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
-                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock) {
+                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
+                 Optional<RateSearchSpec> search) {
         this.scenario = scenario;
         this.runId = runId;
         this.driver = driver;
@@ -68,6 +71,7 @@ final class RunExecution {
         this.listeners = listeners;
         this.clock = clock;
         this.measurements = new Measurements(clock);
+        this.search = search;
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent()
                 ? scenario.consuming().consumerChannels() : 0;
         this.control = new RunControl(scenario.publishing().publishers(), withGoal, Thread.currentThread());
@@ -94,9 +98,16 @@ final class RunExecution {
         brokerMonitor = BrokerMonitor.open(scenario, broker, topology.queues(), clock::nanoTime);
         brokerMonitor.flatMap(BrokerMonitor::unavailable).ifPresent(sentence -> listeners.forEach(l -> l.note(sentence)));
         participants.openConsumers();
+        search.ifPresent(s -> participants.expectRatesUpTo(s.search().maxRate().orElse(Double.POSITIVE_INFINITY)
+                / Math.max(1, scenario.publishing().publishers())));
         participants.openPublishers();
         participants.trackActive();
-        Optional<StepController> steps = scenario.run().steps().map(plan -> new StepController(plan, participants));
+        Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
+                listeners, topology.copies()));
+        Optional<Stepper> steps = searching.<Stepper>map(s -> s)
+                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
+        search.ifPresent(s -> participants.setRate(
+                SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         List<RunListener> sampled = new ArrayList<>();
         steps.ifPresent(sampled::add);
         sampled.addAll(listeners);
@@ -128,12 +139,14 @@ final class RunExecution {
         drainConfirms(drainDeadline);
         new DeliveryDrain(scenario, driver, topology, participants, measurements, control, clock, notes)
                 .await(drainDeadline, expectedDeliveries(measurements.counters().snapshot()));
+        drainReplies(drainDeadline);
         stopConsumers();
         timers.shutdownNow();
         awaitTermination();
         sampler.sampleLast();
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
         participants.consumers.forEach(t -> closeQuietly(t.link()));
+        closeReplies();
         long end = clock.nanoTime();
         Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
             // A closed channel's last statistics reach the broker's counters at once, not at its next
@@ -144,7 +157,7 @@ final class RunExecution {
         });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults, brokerOutcome);
+                stepResults, brokerOutcome, searching.map(SearchController::outcome));
     }
 
     /** The harness's counts the broker's are checked against. */
@@ -290,6 +303,23 @@ final class RunExecution {
         return stopped;
     }
 
+    /** Request/reply: waits until every reply the consumers sent has come back, or the deadline. */
+    private void drainReplies(long deadline) {
+        if (participants.replies.isEmpty()) {
+            return;
+        }
+        ReplyCollector c = participants.replies.get();
+        while (c.received() < participants.repliesSent.sum() && control.failure() == null
+                && clock.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(10_000_000L);
+        }
+    }
+
+    private void closeReplies() {
+        participants.replyLink.ifPresent(RunExecution::closeQuietly);
+        participants.replyLinks.forEach(RunExecution::closeQuietly);
+    }
+
     private void drainConfirms(long deadline) {
         if (participants.trackers.isEmpty()) {
             return;
@@ -353,6 +383,7 @@ final class RunExecution {
         for (PublisherLink l : participants.publisherLinks) {
             closeQuietly(l);
         }
+        closeReplies();
         for (Thread t : participants.publisherThreads) {
             join(t, 2_000);
         }
@@ -378,7 +409,7 @@ final class RunExecution {
 
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos, List<StepResult> stepResults,
-                             Optional<BrokerMonitor.Outcome> brokerOutcome) {
+                             Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome) {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counts = cut.counts().withLost(participants.missing());
@@ -388,6 +419,21 @@ final class RunExecution {
         }
         notes.addAll(driver.notes());
         notes.addAll(measurements.clampNotes());
+        participants.replies.ifPresent(c -> {
+            long sent = participants.repliesSent.sum();
+            String path = scenario.consuming().requestReply().orElseThrow() == ReplyMode.DIRECT
+                    ? "direct reply-to" : TopologyPlanner.replyQueue(runId);
+            notes.add(String.format("Request/reply: consumers answered %,d requests through %s; %,d replies came "
+                    + "back%s.", sent, path, c.received(),
+                    c.received() < sent ? String.format(" (%,d had not when the drain ended)", sent - c.received())
+                            : ""));
+        });
+        long unpaired = participants.unpairedFromSend.sum();
+        if (unpaired > 0) {
+            notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "
+                    + "publisher's messages later) that their publish delay was no longer kept: they are in "
+                    + "end-to-end latency but not in e2e from send.", unpaired));
+        }
         boolean paced = scenario.publishing().paced();
         if (!paced && scenario.publishing().publishers() > 0) {
             notes.add("Unpaced (closed-loop) run: publishers send as fast as flow control lets them, and latency "
@@ -430,7 +476,8 @@ final class RunExecution {
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
                 control.stopRequested() && control.failure() == null, measurements.outages().summary(),
-                measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report));
+                measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report),
+                searchOutcome);
     }
 
     private static double perSecond(long count, double seconds) {

@@ -2,14 +2,18 @@ package io.amqpharness.run;
 
 import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.flow.ConfirmTracker;
+import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ConsumeSettings;
+import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.RateStep;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.spi.ConsumerLink;
@@ -28,6 +32,7 @@ import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 
 /**
@@ -50,6 +55,16 @@ final class RunParticipants {
     private final Optional<Recovery> recovery;
     /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
+    /** Recent publish delays by publisher id, for the latency from the actual send (paced runs only). */
+    private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
+    /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
+    final LongAdder unpairedFromSend = new LongAdder();
+    /** Request/reply: the links consumers answer on, and the replies they sent. */
+    final List<PublisherLink> replyLinks = new CopyOnWriteArrayList<>();
+    final LongAdder repliesSent = new LongAdder();
+    /** Request/reply: the consumer of the reply queue and what it measures; empty otherwise. */
+    Optional<ReplyCollector> replies = Optional.empty();
+    Optional<ConsumerLink> replyLink = Optional.empty();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
     final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
     final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
@@ -64,6 +79,8 @@ final class RunParticipants {
     private int confirmWindow;
     private OptionalInt prefetch;
     private int ackEvery;
+    /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
+    private double searchRateCeiling;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
@@ -90,6 +107,16 @@ final class RunParticipants {
 
     /** Opens the first step's consumers; they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
+        Optional<ReplyMode> mode = scenario.consuming().requestReply();
+        if (mode.isPresent()) {
+            replies = Optional.of(new ReplyCollector(payloadClock, measurements.recorder(Metric.ROUND_TRIP), clock,
+                    control));
+        }
+        if (mode.orElse(null) == ReplyMode.QUEUE) {
+            replyLink = Optional.of(driver.openConsumer(new ConsumerSpec(scenario.consuming().consumerChannels(),
+                    connectionName("replies", 0), TopologyPlanner.replyQueue(runId), QueueType.CLASSIC,
+                    OptionalInt.empty(), true, Optional.empty(), Map.of(), false, Duration.ZERO, Optional.empty())));
+        }
         for (int i = 0; i < scenario.consuming().consumerChannels(); i++) {
             consumers.add(openConsumer(i));
         }
@@ -115,10 +142,24 @@ final class RunParticipants {
         Integrity checker = integrity.computeIfAbsent(stream ? queue + "\u0000" + i : queue,
                 q -> new Integrity(measurements.counters(), runId + "-p", stream));
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
-                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control);
+                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
+                new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
+                c.requestReply().isPresent() ? Optional.of(openReplier(i)) : Optional.empty());
+    }
+
+    /** The link consumer {@code i} answers requests on, on a connection of its own. */
+    private Replier openReplier(int i) {
+        String id = runId + "-r" + i;
+        PublisherLink link = driver.openPublisher(new PublisherSpec(i, id,
+                connectionName("r", i / scenario.consuming().channelsPerConsumer()), "", TopologyPlanner.replyQueue(runId),
+                false, false, false, OptionalInt.empty(), MessageProperties.NONE),
+                new UnconfirmedOutcomes(new Counters(), control, seq -> { }, measurements.blocks().gate()));
+        replyLinks.add(link);
+        return new Replier(link, TopologyPlanner.replyQueue(runId), repliesSent);
     }
 
     void startConsumers() {
+        replyLink.ifPresent(l -> l.start(replies.get()));
         for (ConsumerTask t : consumers) {
             t.link().start(t);
         }
@@ -150,18 +191,42 @@ final class RunParticipants {
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
                 .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
         String routingKey = topology.routingKey(i);
-        PublisherSpec spec = new PublisherSpec(i, publisherId,
-                connectionName("p", i / p.channelsPerProducer()), topology.exchange(), routingKey,
-                p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
-        PublisherLink link = recovery.<PublisherLink>map(r -> RecoveringPublisher.open(spec, outcomes, tracker, r))
-                .orElseGet(() -> driver.openPublisher(spec, outcomes));
+        PublisherSpec spec = new PublisherSpec(i, publisherId, connectionName("p", i / p.channelsPerProducer()),
+                topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
+        // Direct reply-to: the publisher's own channel receives the replies to its requests (not recovered:
+        // a reply-to address belongs to the channel).
+        PublisherLink link = scenario.consuming().requestReply().orElse(null) == ReplyMode.DIRECT
+                ? driver.openRequester(spec, outcomes, replies.orElseThrow())
+                : recovery.<PublisherLink>map(r -> RecoveringPublisher.open(spec, outcomes, tracker, r))
+                        .orElseGet(() -> driver.openPublisher(spec, outcomes));
         publisherLinks.add(link);
-        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L);
+        Optional<SendTimes> times = Optional.empty();
+        if (p.paced() && !scenario.run().clock().wall()) {
+            times = Optional.of(sendTimes.computeIfAbsent(publisherId, id -> new SendTimes(SendTimes.slotsFor(maxRate()))));
+        }
+        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times);
         task.setRate(rate);
         publishers.add(task);
         Thread thread = new Thread(task, "harness-publisher-" + i);
         thread.setDaemon(true);
         publisherThreads.add(thread);
+    }
+
+    /**
+     * A search will set rates up to this per publisher (messages per second, may be infinite), so
+     * that the publishers opened next keep enough publish delays. Before {@link #openPublishers()}.
+     */
+    void expectRatesUpTo(double perPublisher) {
+        searchRateCeiling = perPublisher;
+    }
+
+    /** The highest rate a publisher may reach: the plain rate, the steps', the variable rates' or a search's highest. */
+    private double maxRate() {
+        PublishSettings p = scenario.publishing();
+        double max = Math.max(rate, p.schedule().map(s -> s.stream().mapToDouble(
+                RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
+        max = Math.max(max, searchRateCeiling);
+        return Math.max(max, scenario.run().steps().flatMap(plan -> plan.max(StepSetting.RATE)).orElse(0.0));
     }
 
     // ---- live changes (steps), called by one thread at a time ----

@@ -55,6 +55,8 @@ import java.util.OptionalLong;
  * @param brokerMetrics       the broker's side of the run ({@code --broker-metrics}): where it was read,
  *                            its peaks, the cross-check of message counts, how much the queues grew;
  *                            empty with {@code --no-broker-metrics}
+ * @param search              the probes and the answer of a {@code find-max} search; empty for
+ *                            any other run
  */
 public record RunResult(
         String runId,
@@ -82,7 +84,8 @@ public record RunResult(
         boolean interrupted,
         io.amqpharness.measure.Outages.Summary outages,
         io.amqpharness.measure.FlowBlocks.Summary blocking,
-        Optional<BrokerMetricsReport> brokerMetrics) {
+        Optional<BrokerMetricsReport> brokerMetrics,
+        Optional<SearchOutcome> search) {
 
     public RunResult {
         queues = List.copyOf(queues);
@@ -101,6 +104,15 @@ public record RunResult(
     /** Confirm latency: from the send to the broker's confirm. */
     public Latency confirmLatency() {
         return latencyOf(Metric.CONFIRM);
+    }
+
+    /**
+     * End-to-end latency from the actual send (paced runs): each delivery's end-to-end latency
+     * minus its message's publish delay. Empty ({@code count() == 0}) when unpaced, where
+     * {@link #endToEnd()} is already measured from the actual send.
+     */
+    public Latency endToEndFromSend() {
+        return latencyOf(Metric.END_TO_END_FROM_SEND);
     }
 
     /** Publish delay: how late paced messages were sent. */
@@ -159,6 +171,21 @@ public record RunResult(
     public LatencySummary maxOverIntervals(Metric metric) {
         return LatencySummary.maxOf(intervals.stream().filter(i -> i.phase() != IntervalStats.Phase.WARMUP)
                 .map(i -> i.latency(metric)).toList());
+    }
+
+    /**
+     * The verdict of each {@code --fail-if} gate of the scenario: on the whole run first, then on
+     * each step of a stepped run. Empty without gates, and for a {@code find-max} search, whose
+     * gates are what each probe must meet (see {@link #search()}).
+     */
+    public List<GateVerdict> gates() {
+        // A search's probes past the answer fail by design: its gates are the probes' target instead.
+        return search.isPresent() ? List.of() : GateCheck.evaluate(this);
+    }
+
+    /** The gates that broke (the run counts as failed for the command line, exit code 1); empty if none. */
+    public List<GateVerdict> brokenGates() {
+        return gates().stream().filter(GateVerdict::broken).toList();
     }
 
     /** True if the run ended because something failed. */

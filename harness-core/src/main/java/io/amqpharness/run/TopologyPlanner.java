@@ -2,6 +2,7 @@ package io.amqpharness.run;
 
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.scenario.StreamOffset;
@@ -62,6 +63,10 @@ final class TopologyPlanner {
             declarations.add(new TopologyPlan.Queue(q, t.queueType(), t.durable(), t.autoDelete(), t.exclusive(),
                     t.queueArguments()));
         }
+        if (scenario.consuming().requestReply().filter(m -> m == ReplyMode.QUEUE).isPresent()) {
+            // Not one of the run's queues: nothing routes requests to it, and its depth is not "left in queue".
+            declarations.add(TopologyPlan.Queue.simple(replyQueue(runId), QueueType.CLASSIC));
+        }
         OptionalInt copies = copies(scenario, queues);
         if (t.predeclared()) {
             // Only queues the run reads from (or names) must exist; a publish-only run may target an exchange alone.
@@ -79,6 +84,11 @@ final class TopologyPlanner {
         return new Resolved(new TopologyPlan(declarations,
                 List.of(new TopologyPlan.Exchange(t.exchange(), t.exchangeType().brokerName(), true)), bindings, false),
                 queues, t.exchange(), t, copies);
+    }
+
+    /** The queue consumers send their replies to in a request/reply run ({@code --request-reply}). */
+    static String replyQueue(String runId) {
+        return "harness-" + runId + "-replies";
     }
 
     private static String bindingKey(TopologySettings t, String queue) {

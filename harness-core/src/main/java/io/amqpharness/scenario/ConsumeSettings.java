@@ -37,6 +37,9 @@ import java.util.OptionalLong;
  * @param startDelay          consumers start this long after publishers (to drain a backlog);
  *                            empty means before publishers
  * @param exitWhen            end the run once consumers have drained the queues; empty means no
+ * @param requestReply        every consumer answers each message it receives, through a reply
+ *                            queue or direct reply-to, and the run measures the round trip from
+ *                            the request's send to the reply's receipt; empty (the default) for none
  */
 public record ConsumeSettings(
         int consumers,
@@ -56,7 +59,8 @@ public record ConsumeSettings(
         Duration pollingInterval,
         Map<String, Object> consumerArguments,
         Optional<Duration> startDelay,
-        Optional<ExitWhen> exitWhen) {
+        Optional<ExitWhen> exitWhen,
+        Optional<ReplyMode> requestReply) {
 
     public ConsumeSettings {
         consumerArguments = Map.copyOf(consumerArguments);

@@ -25,6 +25,19 @@ final class ConsumeValidator {
             p.add(Setting.CONSUMER_ARGS, "%s sets x-stream-offset and so does %s; use one of them",
                     p.name(Setting.STREAM_OFFSET));
         }
+        if (d.requestReply != null && (d.consumers == 0 || d.producers == 0)) {
+            p.add(Setting.REQUEST_REPLY, "%s needs publishers to send requests and consumers to answer them, but %s "
+                    + "is 0", p.name(d.consumers == 0 ? Setting.CONSUMERS : Setting.PRODUCERS));
+        } else if (d.requestReply != null && d.predeclared) {
+            p.add(Setting.REQUEST_REPLY, "%s declares a reply queue, which %s forbids; drop one of them",
+                    p.name(Setting.PREDECLARED));
+        } else if (d.requestReply == ReplyMode.DIRECT && !"amqp091".equals(d.protocol)) {
+            p.add(Setting.REQUEST_REPLY, "%s direct uses AMQP 0.9.1 direct reply-to, which %s %s does not have; use "
+                    + "%1$s queue", p.name(Setting.PROTOCOL), d.protocol);
+        } else if (d.requestReply != null && d.queueType == QueueType.STREAM) {
+            p.add(Setting.REQUEST_REPLY, "%s answers each message once, which a stream (read by every consumer) "
+                    + "does not fit; use --queue-type classic or quorum");
+        }
         if (d.exitWhen != null && d.consumers == 0) {
             p.add(Setting.EXIT_WHEN, "%s needs at least one consumer, but %s is 0", p.name(Setting.CONSUMERS));
         }

@@ -1,6 +1,7 @@
 package io.amqpharness.scenario;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,12 +20,19 @@ import java.util.Optional;
  * @param recoveryTimeout how long one outage may last before the run gives up; default 60 s
  * @param brokerMetrics whether and where the broker's own metrics are sampled, once per interval;
  *                     default {@link BrokerMetrics#DERIVED} (the management API next to the AMQP port)
+ * @param gates        pass/fail gates ({@code --fail-if}), checked on the whole run and on each
+ *                     step; empty for none
  */
 public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
                           Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
-                          RecoveryMode recovery, Duration recoveryTimeout, BrokerMetrics brokerMetrics) {
+                          RecoveryMode recovery, Duration recoveryTimeout, BrokerMetrics brokerMetrics,
+                          List<Gate> gates) {
     /** How long one outage may last before a recovering run gives up: 60 s. */
     public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(60);
+
+    public RunSettings {
+        gates = List.copyOf(gates);
+    }
 
     /** Whether this run reconnects: {@code on}, or {@code auto} with a time limit or steps. */
     public boolean recovers() {

@@ -60,7 +60,8 @@ final class ScenarioAssembler {
                 Optional.ofNullable(d.streamOffset), Optional.ofNullable(d.consumerLatency), optional(d.consumerRate),
                 d.nackPercent, d.rejectPercent, d.requeuePercent, d.polling,
                 d.pollingInterval == null ? java.time.Duration.ZERO : d.pollingInterval, d.consumerArgs,
-                Optional.ofNullable(d.consumerStartDelay), Optional.ofNullable(d.exitWhen));
+                Optional.ofNullable(d.consumerStartDelay), Optional.ofNullable(d.exitWhen),
+                Optional.ofNullable(d.requestReply));
     }
 
     private static TopologySettings topology(ScenarioDraft<?> d) {
@@ -96,7 +97,7 @@ final class ScenarioAssembler {
                         : Optional.of(new StepPlan(d.steps, d.stepDuration)),
                 d.recovery == null ? RecoveryMode.AUTO : d.recovery,
                 d.recoveryTimeout == null ? RunSettings.DEFAULT_RECOVERY_TIMEOUT : d.recoveryTimeout,
-                brokerMetrics(d));
+                brokerMetrics(d), d.gates.stream().map(Gate::parse).flatMap(Optional::stream).toList());
     }
 
     private static BrokerMetrics brokerMetrics(ScenarioDraft<?> d) {

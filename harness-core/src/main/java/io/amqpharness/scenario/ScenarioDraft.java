@@ -70,6 +70,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     final Map<String, Object> consumerArgs = new LinkedHashMap<>();
     Duration consumerStartDelay;
     ExitWhen exitWhen;
+    ReplyMode requestReply;
     StreamOffset streamOffset;
 
     QueueType queueType = QueueType.CLASSIC;
@@ -105,6 +106,8 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     ClockMode clock = ClockMode.MONOTONIC;
     String brokerMetricsUrl;
     boolean noBrokerMetrics;
+    /** {@code --fail-if} expressions as given; unreadable ones are validation problems. */
+    final List<String> gates = new ArrayList<>();
 
     abstract B self();
 
@@ -261,6 +264,19 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     /** End the run once consumers drained the queues; default no. */
     public B exitWhen(ExitWhen value) { exitWhen = value; return self(); }
 
+    /**
+     * Request/reply: every consumer answers each message it receives by sending it back to a reply
+     * queue the run declares and consumes, and the run measures the round trip (from the request's
+     * intended send, or actual send when unpaced, to the reply's receipt); default off.
+     */
+    public B requestReply(boolean value) { requestReply = value ? ReplyMode.QUEUE : null; return self(); }
+
+    /**
+     * Request/reply with replies travelling as {@code mode} says: through a reply queue (both
+     * protocols) or AMQP 0.9.1 direct reply-to; default none.
+     */
+    public B requestReply(ReplyMode mode) { requestReply = mode; return self(); }
+
     /** Where stream consumers start; default the broker's (next). */
     public B streamOffset(StreamOffset value) { streamOffset = value; return self(); }
 
@@ -406,6 +422,19 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** Do not sample the broker's metrics; default false (they are sampled). */
     public B noBrokerMetrics(boolean value) { noBrokerMetrics = value; return self(); }
+
+    /**
+     * A pass/fail gate ({@code --fail-if}): the run fails when the measured value compares to the
+     * threshold as written, on the whole run or on any step. Repeat for several gates; default none.
+     *
+     * @param expression {@code QUANTITY OP VALUE}, for example {@code e2e.p99>20ms}, {@code lost>0}
+     *                   or {@code rate.received<9000} (see {@link Gate}); an unreadable one makes
+     *                   {@code build()} fail with a sentence saying why
+     */
+    public B failIf(String expression) { gates.add(expression); return self(); }
+
+    /** A pass/fail gate, as {@link #failIf(String)}. */
+    public B failIf(Gate gate) { gates.add(gate.toString()); return self(); }
 
     /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
     Map<String, Object> mergedQueueArguments() {

@@ -26,6 +26,7 @@ final class ScenarioValidator {
         ConsumeValidator.validate(d, p);
         TopologyValidator.validate(d, p);
         StepValidator.validate(d, p);
+        GateValidator.validate(d, p);
         run(d, p);
     }
 
@@ -101,6 +102,7 @@ final class ScenarioValidator {
 
     /** The checks each declaration makes of its own values, on the scenario assembled from the draft. */
     static void declared(Scenario s, Problems p) {
+        GateValidator.validate(s, p);
         for (Setting setting : Setting.values()) {
             if (!ScenarioArguments.stepped(s, setting)) {
                 setting.declaration().validate(s, setting, p);

@@ -443,6 +443,17 @@ public enum Setting {
             .doc("no",
                 "`empty`: end once every queue is empty and nothing is awaiting an ack; `idle`: end once "
                 + "consumers received nothing for a reporting interval (at least 1 s) after a first delivery")),
+    REQUEST_REPLY(option(CONSUMING, ValueType.REPLY_MODE, "--request-reply").label("MODE").fallback("queue")
+            .help("Consumers answer each message, through a reply queue (queue, the default) or AMQP 0.9.1 direct "
+                    + "reply-to (direct); the run measures the round trip.")
+            .read(s -> s.consuming().requestReply()).apply((b, mode) -> b.requestReply(mode))
+            .doc("off",
+                "request/reply: every consumer answers each message it receives, body unchanged, and the run "
+                + "measures the `round trip` from the request's intended send (its actual send when unpaced) to "
+                + "the reply's receipt, next to the end-to-end latency of the requests. `queue` (the default): "
+                + "replies go to a queue the run declares (`harness-<run id>-replies`) and consumes, both "
+                + "protocols; `direct`: AMQP 0.9.1 direct reply-to, each publisher consuming "
+                + "`amq.rabbitmq.reply-to` on its own channel. See [output.md](output.md)")),
     STREAM_OFFSET(option(CONSUMING, ValueType.STREAM_OFFSET, "--stream-offset").label("OFFSET")
             .help("Where stream consumers start: first, last, next, an offset, an ISO timestamp "
                     + "or an interval such as 10m (default next).")
@@ -525,7 +536,23 @@ public enum Setting {
             .read(s -> unless(s.run().clock(), ClockMode.MONOTONIC)).apply(Scenario.Builder::clock)
             .doc("`monotonic`",
                 "what message timestamps mean: `monotonic`, `wall` (epoch ns) or `wall-millis` (epoch ms); see "
-                + "[output.md](output.md)"));
+                + "[output.md](output.md)")),
+    FAIL_IF(option(RUN_CONTROL, ValueType.GATE, "--fail-if").label("EXPR")
+            .help("Fail the run (exit code 1) when a measured value compares so: e2e.p99>20ms, confirm.p999>100ms, "
+                    + "lost>0, rate.received<9000 (quote it for the shell). Repeatable; checked on the whole run and "
+                    + "on each step.")
+            .repeatable().read(s -> nonEmpty(s.run().gates())).apply(Scenario.Builder::failIf)
+            .doc("none",
+                "a pass/fail gate, `QUANTITY OP VALUE` (quote it: `>` and `<` are shell redirections): the run "
+                + "fails, exit code 1 with one sentence per broken gate, when the measured value compares to the "
+                + "threshold as written. `QUANTITY` is a latency `e2e`, `e2e-from-send`, `round-trip`, `confirm` or "
+                + "`publish-delay` with `.p50`, "
+                + "`.p75`, `.p90`, `.p95`, `.p99`, `.p999`, `.p9999`, `.min`, `.max` or `.mean` (values with a "
+                + "unit: `ns`, `us`, `ms`, `s`); a count `lost`, `duplicated`, `out-of-order`, `nacked`, "
+                + "`returned`, `timed-out`, `redelivered`, `unaccounted`; or a rate in msg/s `rate.sent`, "
+                + "`rate.confirmed`, `rate.received`, `throughput`. `OP` is `<`, `<=`, `>` or `>=`. Repeat for "
+                + "several gates. Checked on the whole run and, in a stepped run, on each step; see "
+                + "[Gates](#gates)"));
 
     private final Declaration<?> declaration;
 

@@ -68,6 +68,9 @@ public final class ValueType<T> {
     public static final ValueType<Step> STEP = new ValueType<>(Step.class, false, Step::parse, Step::toString,
             t -> "'" + t + "' is not a step; use NAME=V1,V2,... with NAME one of " + StepSetting.keys()
                     + ", for example confirm=1,5,20,200");
+    /** A pass/fail gate, {@code e2e.p99>20ms}; the message says what is wrong with the text. */
+    public static final ValueType<Gate> GATE = new ValueType<>(Gate.class, false, Gate::parse, Gate::toString,
+            t -> "'" + t + "' is not a gate: " + Gate.problem(t).orElse("it cannot be read"));
     public static final ValueType<StreamOffset> STREAM_OFFSET = of(StreamOffset.class, StreamOffset::parse,
             StreamOffset::toString, "'%s' is not a stream offset; use " + StreamOffset.EXAMPLES);
     public static final ValueType<QueueType> QUEUE_TYPE = choice(QueueType.class,
@@ -80,6 +83,8 @@ public final class ValueType<T> {
             "'%s' is not an address format; use auto, v1 or v2");
     public static final ValueType<ClockMode> CLOCK = choice(ClockMode.class,
             "'%s' is not a clock; use monotonic, wall or wall-millis");
+    public static final ValueType<ReplyMode> REPLY_MODE = choice(ReplyMode.class,
+            "'%s' is not a reply path; use queue or direct");
     public static final ValueType<ExitWhen> EXIT_WHEN = choice(ExitWhen.class,
             "'%s' is not a condition; use empty or idle");
     public static final ValueType<RecoveryMode> RECOVERY = choice(RecoveryMode.class,

@@ -19,6 +19,17 @@ public interface DeliveryListener {
      */
     void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId);
 
+    /**
+     * One message arrived that names where to reply (its AMQP 0.9.1 {@code reply-to}). Drivers
+     * that read the property call this one; the default drops the address.
+     *
+     * @param replyTo the message's reply address, or {@code null} if it has none
+     */
+    default void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
+                           String replyTo) {
+        delivered(tag, body, offset, length, redelivered, publisherId);
+    }
+
     /** The link failed: no more deliveries will arrive. */
     void failed(Throwable cause);
 }

@@ -32,6 +32,18 @@ public interface ProtocolDriver extends AutoCloseable {
     /** Opens a publisher. Outcomes of its sends are reported to {@code outcomes}. */
     PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes);
 
+    /**
+     * Opens a publisher whose messages ask for replies through AMQP 0.9.1 direct reply-to: its
+     * channel consumes {@code amq.rabbitmq.reply-to} (automatic acknowledgements) before the first
+     * send, every message carries that reply address, and the replies go to {@code replies}.
+     * Default: not supported (only the AMQP 0.9.1 driver has it; the scenario's validation says so).
+     *
+     * @throws UnsupportedOperationException if the protocol has no direct reply-to
+     */
+    default PublisherLink openRequester(PublisherSpec spec, PublishOutcomeListener outcomes, DeliveryListener replies) {
+        throw new UnsupportedOperationException("direct reply-to is an AMQP 0.9.1 feature");
+    }
+
     /** Opens a consumer that does not receive until {@link ConsumerLink#start} is called. */
     ConsumerLink openConsumer(ConsumerSpec spec);
 

@@ -60,7 +60,7 @@ class PublisherPacingTest {
             }
         };
         control.start(clock.nanoTime(), 0);
-        new PublisherTask(link, Optional.empty(), "q", context, 1).run();
+        new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty()).run();
         return delay.sampleInterval();
     }
 

@@ -49,7 +49,7 @@ public final class SyntheticRun {
                 .uri("amqp://admin:" + PASSWORD + "@broker.example:5672/%2F")
                 .queueType(QueueType.QUORUM).rate(ratePerSecond).qos(200).multiAckEvery(10)
                 .step(StepSetting.CONFIRM, 50, 100).stepDuration(Duration.ofSeconds(Math.max(1, seconds / 2)))
-                .flag(MessageFlag.PERSISTENT).time(Duration.ofSeconds(seconds)).build();
+                .flag(MessageFlag.PERSISTENT).time(Duration.ofSeconds(seconds)).failIf("lost>0").build();
         BrokerInfo broker = new BrokerInfo("RabbitMQ", "3.10.7", "Erlang/OTP 24.3",
                 Map.of("product", "RabbitMQ", "version", "3.10.7", "cluster_name", "rabbit@test"));
         start = new RunStart("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT);
@@ -118,7 +118,7 @@ public final class SyntheticRun {
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,
                 io.amqpharness.measure.Outages.Summary.NONE, io.amqpharness.measure.FlowBlocks.Summary.NONE,
-                Optional.of(brokerReport(intervals, n)));
+                Optional.of(brokerReport(intervals, n)), Optional.empty());
     }
 
     /** What the broker said in interval {@code i}: a queue growing by 1,000 messages a second. */

@@ -2,9 +2,14 @@ package io.amqpharness.junit;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.run.GateCheck;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.Latency;
 import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.Gate;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.assertj.core.api.AbstractAssert;
 
@@ -126,6 +131,38 @@ public final class RunResultAssert extends AbstractAssert<RunResultAssert, RunRe
             failWithMessage("Expected every published message to be accounted for, but %,d of run %s's %,d are not "
                     + "(settled %,d, unconfirmed at stop %,d)", actual.unaccountedPublished(), actual.runId(),
                     actual.counts().published(), actual.counts().settled(), actual.unconfirmedAtStop());
+        }
+        return this;
+    }
+
+    /**
+     * None of these gates breaks, on the whole run or on any step: the same expressions, parser and
+     * sentences as the command line's {@code --fail-if}, so a CI job and a test read alike.
+     *
+     * <pre>{@code
+     * assertThat(result).failIf("e2e.p99>20ms", "lost>0", "rate.received<9000");
+     * }</pre>
+     *
+     * @param gates expressions such as {@code e2e.p99>20ms}, {@code confirm.p999>100ms},
+     *              {@code lost>0}, {@code rate.received<9000} (see {@link Gate})
+     * @throws IllegalArgumentException if an expression is not a gate, saying why
+     */
+    public RunResultAssert failIf(String... gates) {
+        isNotNull();
+        List<Gate> parsed = new ArrayList<>();
+        for (String g : gates) {
+            try {
+                parsed.add(Gate.of(g));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + g + "' is not a gate: " + e.getMessage() + "; for example "
+                        + "failIf(\"e2e.p99>20ms\")", e);
+            }
+        }
+        List<String> broken = GateCheck.evaluate(actual, parsed).stream().filter(GateVerdict::broken)
+                .map(GateVerdict::sentence).toList();
+        if (!broken.isEmpty()) {
+            failWithMessage("Expected run %s to pass its gates, but %d failed:%n  %s", actual.runId(), broken.size(),
+                    String.join(String.format("%n  "), broken));
         }
         return this;
     }

@@ -39,4 +39,16 @@ class RunResultAssertTest {
                 .hasMessageStartingWith("Expected end-to-end latency at p99 below 0.000 ms, but it was ")
                 .hasMessageContaining("p50 ").hasMessageContaining("max ").hasMessageContaining("values)");
     }
+
+    @Test
+    void gatesReadAsOnTheCommandLine() {
+        assertThat(result).failIf("lost>0", "duplicated>0", "rate.received<500", "e2e.p50>10s");
+        assertThatThrownBy(() -> assertThat(result).failIf("lost>0", "rate.received<2000"))
+                .hasMessageStartingWith("Expected run abc123 to pass its gates, but 3 failed:")
+                .hasMessageContaining("Gate rate.received<2000 failed: received rate was 1,000 msg/s, below 2,000 msg/s.")
+                .hasMessageContaining("Gate rate.received<2000 failed in step 1 (confirm=50)");
+        assertThatThrownBy(() -> assertThat(result).failIf("e2e.p99>20"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("'e2e.p99>20' is not a gate: '20' is not a latency");
+    }
 }

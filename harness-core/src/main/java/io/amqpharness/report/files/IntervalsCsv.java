@@ -29,8 +29,8 @@ import java.util.OptionalLong;
  * {@code blocked_s} (time in the interval the broker blocked at least one publisher),
  * {@code down_s} (time in the interval at least one connection was down); then
  * every count of the interval ({@code published}, {@code confirmed}, ...) and every running total
- * ({@code total_published}, ...); then for every metric ({@code end_to_end}, {@code confirm},
- * {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
+ * ({@code total_published}, ...); then for every metric ({@code end_to_end},
+ * {@code end_to_end_from_send}, {@code confirm}, {@code publish_delay}) its {@code _count} and its percentiles in milliseconds
  * ({@code end_to_end_p99_ms}, ...). Counts and percentiles follow the fields of
  * {@link CountSnapshot} and {@link LatencySummary}, so new ones appear as new columns. Last, the
  * broker's sample of the interval ({@link #BROKER_COLUMNS}), empty cells when there is none.

@@ -11,10 +11,12 @@ import io.amqpharness.broker.BrokerSample;
 import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.run.GateVerdict;
 import io.amqpharness.run.IntervalStats;
 import io.amqpharness.run.LatencyHistograms;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.Gate;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueSelection;
 import io.amqpharness.scenario.Scenario;
@@ -23,6 +25,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -47,6 +50,7 @@ final class ResultJsonModule extends SimpleModule {
         addSerializer(BrokerUri.class, new RedactedUri());
         addSerializer(Scenario.class, new ScenarioJson());
         addSerializer(StreamOffset.class, ToStringSerializer.instance);
+        addSerializer(Gate.class, ToStringSerializer.instance);
         addSerializer(QueueSelection.class, new QueueSelectionJson());
         setMixInAnnotation(MessageProperties.class, MessagePropertiesMixin.class);
         addSerializer(LatencyHistograms.class, new HistogramsJson());
@@ -240,5 +244,7 @@ final class ResultJsonModule extends SimpleModule {
 
         @JsonProperty("interruptedAfter")
         abstract java.util.Optional<String> interruptedAfter();
+        @JsonProperty("gates")
+        abstract List<GateVerdict> gates();
     }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.report.Format;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -16,8 +18,9 @@ final class Charts {
     static final String[] PALETTE = {"#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2",
         "#db2777", "#4b5563", "#65a30d", "#9333ea"};
     /** Latency series, in the order the report shows them, with their titles. */
-    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"confirm", "Confirm"},
-        {"publishDelay", "Publish delay"}};
+    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"endToEndFromSend", "End-to-end from the actual send"},
+        {"roundTrip", "Round trip (request/reply)"},
+        {"confirm", "Confirm"}, {"publishDelay", "Publish delay"}};
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final List<ChartSpec> specs = new ArrayList<>();
@@ -47,6 +50,10 @@ final class Charts {
             faults.add(timeLine(r, "publishers blocked", PALETTE[3], secondsSeries(r, "blocked")).put("stepped", true));
             c.add("Outages: seconds of each interval with a connection down or a publisher blocked by the broker",
                     "time", chart("line", faults, seconds(List.of(run)), secondsAxis()));
+        }
+        if (r.path("search").isObject() && r.path("search").path("probes").size() > 0) {
+            c.add("find-max: probes by rate (bars: received msg/s, green met the target, red did not; line: "
+                    + "end-to-end p99)", "findMax", probes(r));
         }
         List<SeedRows.Row> steps = SeedRows.steps(r);
         if (!steps.isEmpty()) {
@@ -182,6 +189,44 @@ final class Charts {
             c.add(m[1] + " latency distribution", "distribution", chart("line", dist, percentileAxis(), msAxis(true)));
         }
         return c;
+    }
+
+    /**
+     * The probes of a {@code find-max} search ordered by rate: received rate as bars coloured by
+     * verdict, end-to-end p99 as a line on a millisecond axis.
+     */
+    private static ObjectNode probes(JsonNode r) {
+        List<JsonNode> probes = new ArrayList<>();
+        r.path("search").path("probes").forEach(probes::add);
+        probes.sort(Comparator.comparingDouble(p -> p.path("rate").asDouble()));
+        ArrayNode labels = F.arrayNode();
+        ArrayNode received = F.arrayNode();
+        ArrayNode colors = F.arrayNode();
+        ArrayNode p99 = F.arrayNode();
+        for (JsonNode p : probes) {
+            JsonNode step = r.path("steps").path(p.path("step").asInt());
+            boolean passed = p.path("passed").asBoolean();
+            labels.add(Format.rate(p.path("rate").asDouble()) + (passed ? " met" : " failed"));
+            received.add(round(step.path("rates").path("received").asDouble(), 1));
+            colors.add(passed ? "#86efac" : "#fca5a5");
+            JsonNode e2e = step.path("latency").path("endToEnd");
+            p99.add(e2e.path("count").asLong() > 0 ? F.numberNode(round(e2e.path("p99").asLong() / 1e6, 4))
+                    : F.nullNode());
+        }
+        ArrayNode ds = F.arrayNode();
+        ObjectNode bars = dataset("received msg/s", "#86efac", received).put("type", "bar").put("yAxisID", "y")
+                .put("order", 1);
+        bars.set("backgroundColor", colors);
+        ds.add(bars);
+        ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 0)
+                .put("pointRadius", 4));
+        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
+        ((ObjectNode) config.get("data")).set("labels", labels);
+        ObjectNode ms = msAxis(true);
+        ms.put("position", "right");
+        ms.putObject("grid").put("drawOnChartArea", false);
+        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
+        return config;
     }
 
     /**

@@ -48,6 +48,8 @@ public final class HtmlReport {
         if (single) {
             body.append(Tables.facts(runs.get(0).result())).append("</header>");
             body.append(Tables.notes(runs.get(0).result()));
+            body.append(Tables.gates(runs.get(0).result()));
+            body.append(Tables.search(runs.get(0).result()));
             List<SeedRows.Row> steps = SeedRows.steps(runs.get(0).result());
             if (!steps.isEmpty()) {
                 body.append("<section><h2>Steps</h2>").append(SeedRows.table("step", steps))
@@ -74,7 +76,8 @@ public final class HtmlReport {
         for (ReportRun run : runs) {
             body.append(single ? "<div>" : "<details><summary>" + Html.escape(run.label()) + "</summary>");
             if (!single) {
-                body.append(Tables.facts(run.result())).append(Tables.notes(run.result()));
+                body.append(Tables.facts(run.result())).append(Tables.notes(run.result()))
+                        .append(Tables.gates(run.result()));
             }
             body.append(runTables(run));
             body.append(single ? "</div>" : "</details>");

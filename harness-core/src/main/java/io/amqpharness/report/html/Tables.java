@@ -244,6 +244,67 @@ final class Tables {
         return h.append("</tbody></table>").toString();
     }
 
+    /** The {@code --fail-if} gates and their verdicts, broken ones first; empty without gates. */
+    static String gates(JsonNode r) {
+        JsonNode gates = r.path("gates");
+        if (gates.size() == 0) {
+            return "";
+        }
+        int broken = 0;
+        StringBuilder rows = new StringBuilder();
+        for (boolean pass : new boolean[] {false, true}) {
+            for (JsonNode g : gates) {
+                if (g.path("broken").asBoolean() == pass) {
+                    continue;
+                }
+                broken += pass ? 0 : 1;
+                rows.append("<tr><td").append(pass ? ">passed" : " class=\"bad\">FAILED").append("</td><td><code>")
+                        .append(escape(g.path("gate").asText())).append("</code></td><td>")
+                        .append(g.path("step").isNumber() ? "step " + (g.path("step").asInt() + 1) : "whole run")
+                        .append("</td><td>").append(escape(g.path("sentence").asText())).append("</td></tr>");
+            }
+        }
+        return "<section><h2>Gates</h2><p" + (broken > 0 ? " class=\"bad\">" + broken + " of " + gates.size()
+                + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, on the "
+                + "whole run and on each step).</p><table><thead><tr><th>verdict</th><th>gate</th><th>checked on</th>"
+                + "<th>measured</th></tr></thead><tbody>" + rows + "</tbody></table></section>";
+    }
+
+    /** The answer and the probes of a {@code find-max} search; empty for any other run. */
+    static String search(JsonNode r) {
+        JsonNode s = r.path("search");
+        if (!s.isObject()) {
+            return "";
+        }
+        StringBuilder target = new StringBuilder();
+        s.path("target").forEach(g -> target.append(target.length() == 0 ? "" : ", ").append("<code>")
+                .append(escape(g.asText())).append("</code>"));
+        String answer = s.path("answer").isNumber()
+                ? "<p>Highest rate that met " + target + " and kept up: <b>" + escape(Format.rate(
+                        s.path("answer").asDouble())) + " msg/s</b>" + (s.path("converged").asBoolean() ? ""
+                        : " (the search did not converge: out of probes, or stopped)") + ".</p>"
+                : "<p class=\"bad\">No probe met " + target + ".</p>";
+        StringBuilder rows = new StringBuilder();
+        for (JsonNode p : s.path("probes")) {
+            JsonNode step = r.path("steps").path(p.path("step").asInt());
+            JsonNode e2e = step.path("latency").path("endToEnd");
+            StringBuilder why = new StringBuilder();
+            p.path("reasons").forEach(x -> why.append(why.length() == 0 ? "" : " ").append(x.asText()));
+            rows.append("<tr><td>").append(p.path("step").asInt() + 1).append("</td><td>")
+                    .append(escape(Format.rate(p.path("rate").asDouble()))).append("</td><td>")
+                    .append(escape(Format.rate(step.path("rates").path("sent").asDouble())))
+                    .append("</td><td>")
+                    .append(escape(Format.rate(step.path("rates").path("received").asDouble())))
+                    .append("</td><td>").append(e2e.path("count").asLong() > 0
+                            ? escape(Format.millis(e2e.path("p99").asLong())) : "")
+                    .append("</td><td").append(p.path("passed").asBoolean() ? ">met" : " class=\"bad\">failed")
+                    .append("</td><td>").append(escape(why.toString())).append("</td></tr>");
+        }
+        return "<section><h2>find-max</h2>" + answer + "<table><thead><tr><th>probe</th><th>intended msg/s</th>"
+                + "<th>sent msg/s</th><th>received msg/s</th><th>e2e p99 ms</th><th>verdict</th><th>why</th></tr>"
+                + "</thead><tbody>" + rows + "</tbody></table></section>";
+    }
+
     /** Notes and the failure, if any; empty when there are none. */
     static String notes(JsonNode r) {
         StringBuilder h = new StringBuilder();

@@ -47,7 +47,8 @@ class HtmlReportTest {
         JsonNode charts = data(html).path("charts");
         List<String> kinds = new ArrayList<>();
         charts.forEach(c -> kinds.add(c.path("kind").asText()));
-        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time", "time");
+        assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time", "time",
+                "time", "time");
         int e2e = html.indexOf("End-to-end latency over time (per interval)");
         int depthChart = html.indexOf("Broker: queue depth (management, as the broker last refreshed it)");
         int memory = html.indexOf("Broker: memory and CPU");
@@ -64,7 +65,7 @@ class HtmlReportTest {
         assertThat(perStep.path("data").path("labels")).extracting(JsonNode::asText).containsExactly("50", "100");
         JsonNode distribution = charts.get(2).path("config");
         assertThat(distribution.path("options").path("scales").path("x").path("type").asText()).isEqualTo("logarithmic");
-        assertThat(distribution.path("data").path("datasets")).hasSize(3);
+        assertThat(distribution.path("data").path("datasets")).hasSize(5);
         assertThat(html).contains("<h2>Steps</h2>", "Max 99th", "Max 95th", "Max 75th");
         assertThat(html).contains("<h1>amqp-harness run abc123</h1>", "Latency over the whole run", "Worst reporting interval",
                 "Messages", "Rates", "Client", "RabbitMQ 3.10.7", "--queue-type quorum");
@@ -136,5 +137,43 @@ class HtmlReportTest {
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         assertThat(data(html).path("charts").get(1).path("config").path("data").path("datasets").get(0)
                 .path("label").asText()).isEqualTo("</script><b>x");
+    }
+
+    @Test
+    void gateVerdictsAreShownBrokenFirst() {
+        // The synthetic run has --fail-if lost>0; its verdicts are on the whole run and both steps.
+        String html = HtmlReport.render(List.of(run(1000, "abc123")));
+        assertThat(html).contains("<h2>Gates</h2>", "All 3 checks passed", "<code>lost&gt;0</code>",
+                "Gate lost&gt;0 passed in step 2 (confirm=100)");
+        ObjectNode tree = ResultJson.toTree(SyntheticRun.create(10, 1000, 1).result);
+        ((ObjectNode) tree.path("gates").get(1)).put("broken", true).put("sentence", "Gate lost>0 failed in step 1.");
+        String broken = HtmlReport.render(List.of(new ReportRun("x", tree)));
+        assertThat(broken).contains("1 of 3 checks failed");
+        assertThat(broken.indexOf("Gate lost&gt;0 failed in step 1.")).isLessThan(broken.indexOf("passed in step 2"));
+    }
+
+    @Test
+    void aSearchShowsItsAnswerProbesAndChart() throws Exception {
+        ObjectNode tree = ResultJson.toTree(SyntheticRun.create(10, 1000, 1).result);
+        ObjectNode search = tree.putObject("search");
+        search.putArray("target").add("e2e.p99>50ms");
+        search.putArray("probes").addObject().put("step", 0).put("rate", 1000).put("passed", true).putArray("reasons");
+        ((com.fasterxml.jackson.databind.node.ArrayNode) search.path("probes")).addObject().put("step", 1)
+                .put("rate", 2000).put("passed", false).putArray("reasons").add("Gate e2e.p99>50ms failed.");
+        search.put("answer", 1000).put("converged", true);
+        String html = HtmlReport.render(List.of(new ReportRun("x", tree)));
+        assertThat(html).contains("<h2>find-max</h2>", "Highest rate that met <code>e2e.p99&gt;50ms</code> and "
+                + "kept up: <b>1,000 msg/s</b>.", "Gate e2e.p99&gt;50ms failed.");
+        JsonNode chart = null;
+        for (JsonNode c : data(html).path("charts")) {
+            if (c.path("kind").asText().equals("findMax")) {
+                chart = c.path("config");
+            }
+        }
+        assertThat(chart).isNotNull();
+        assertThat(chart.path("data").path("labels")).extracting(JsonNode::asText)
+                .containsExactly("1,000 met", "2,000 failed");
+        assertThat(chart.path("data").path("datasets").get(0).path("backgroundColor")).extracting(JsonNode::asText)
+                .containsExactly("#86efac", "#fca5a5");
     }
 }

@@ -1,0 +1,104 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.junit.RabbitMQBroker;
+import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.report.files.ResultJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code harness find-max} through the jar against a real broker: consumers throttled to 300 msg/s
+ * make a queue whose highest sustainable rate is known, and the search must converge on it.
+ */
+@WithRabbitMQ
+class FindMaxIT {
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void convergesOnTheRateAThrottledConsumerSustains(String protocol, RabbitMQBroker broker) throws Exception {
+        Path dir = tmp.resolve(protocol);
+        JarRunner.Result r = JarRunner.run("find-max", "--uri", broker.uri(), "--protocol", protocol, "--p99", "200ms",
+                "--consumer-rate", "300", "-c", "50", "--start-rate", "200", "--probe-duration", "2s", "-i", "500ms",
+                "--precision", "20", "--output-dir", dir.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("find-max: probing from 200 msg/s, 2s per probe, until within 20 %; target "
+                + "e2e.p99>200ms, and keep up", "Probe 1 at 200 msg/s: passed", "find-max probes (target: e2e.p99>200ms");
+
+        JsonNode search = ResultJson.read(dir).path("search");
+        double answer = search.path("answer").asDouble();
+        assertThat(r.out()).contains(String.format(java.util.Locale.ROOT,
+                "Highest rate that met e2e.p99>200ms and kept up: %,.0f msg/s; ", answer));
+        // The consumers handle 300 msg/s at most: the answer is at or below that, and not far below.
+        assertThat(answer).isBetween(200.0, 330.0);
+        assertThat(search.path("converged").asBoolean()).isTrue();
+        assertThat(search.path("target").toString()).isEqualTo("[\"e2e.p99>200ms\"]");
+        double lowestFailure = Double.MAX_VALUE;
+        boolean answerMet = false;
+        for (JsonNode p : search.path("probes")) {
+            if (p.path("passed").asBoolean()) {
+                assertThat(p.path("rate").asDouble()).isLessThanOrEqualTo(answer);
+                answerMet |= p.path("rate").asDouble() == answer;
+                assertThat(p.path("reasons").size()).isZero();
+            } else {
+                lowestFailure = Math.min(lowestFailure, p.path("rate").asDouble());
+                assertThat(p.path("reasons").size()).isPositive();
+            }
+        }
+        assertThat(answerMet).as("a probe at the answer met the target").isTrue();
+        assertThat(lowestFailure).as("a probe above the answer failed").isGreaterThan(answer)
+                .isLessThanOrEqualTo(answer * 1.2 + 1);
+        assertThat(ResultJson.read(dir).path("steps").size()).isEqualTo(search.path("probes").size());
+        assertThat(ResultJson.read(dir).path("gates").size()).isZero();
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>find-max</h2>",
+                "Highest rate that met", "find-max: probes by rate");
+    }
+
+    @Test
+    void noProbeMeetingTheTargetExitsOne(RabbitMQBroker broker) throws Exception {
+        JarRunner.Result r = JarRunner.run("find-max", "--uri", broker.uri(), "--p99", "1us", "--start-rate", "100",
+                "--probe-duration", "1s", "-i", "500ms", "--max-probes", "2");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("No probe met the target (e2e.p99>1us): even 50 msg/s failed.");
+        Matcher m = Pattern.compile("Probe 2 at 50 msg/s: failed: Gate e2e.p99>1us failed: end-to-end p99 was")
+                .matcher(r.out());
+        assertThat(m.find()).as(r.out()).isTrue();
+    }
+
+    @Test
+    void findMaxNeedsATargetAndChoosesTheRateItself() throws Exception {
+        JarRunner.Result r = JarRunner.run("find-max", "-r", "100", "-z", "10s");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().lines()).containsExactly(
+                "find-max chooses the rate and the length of the run itself, so --rate cannot be used with it; drop "
+                        + "--rate.",
+                "find-max chooses the rate and the length of the run itself, so --time cannot be used with it; drop "
+                        + "--time.",
+                "find-max needs a target: --p99 DURATION (the end-to-end p99 to stay under) or --fail-if 'EXPR'; for "
+                        + "example find-max --p99 50ms.");
+        JarRunner.Result help = JarRunner.run("find-max", "--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("--p99=DURATION", "--probe-duration=DURATION", "at least 95 % of",
+                "java -jar harness.jar find-max --p99 50ms -c 100 -q 200");
+        assertThat(help.all()).doesNotContain("WARN");
+        JarRunner.Result noConsumers = JarRunner.run("find-max", "-y", "0", "--fail-if", "rate.sent<10");
+        assertThat(noConsumers.exitCode()).isEqualTo(2);
+        assertThat(noConsumers.err().strip()).isEqualTo("find-max needs consumers, to tell whether they keep up: "
+                + "--consumers is 0; for example --consumers 1.");
+        JarRunner.Result bad = JarRunner.run("find-max", "--p99", "fast");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err().strip()).isEqualTo("Invalid value for option '--p99': 'fast' is not a positive duration; "
+                + "use for example 50ms, 10s or 1m. Run with --help for usage.");
+    }
+}

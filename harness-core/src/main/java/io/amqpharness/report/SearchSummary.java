@@ -1,0 +1,59 @@
+package io.amqpharness.report;
+
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import io.amqpharness.run.RateProbe;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.run.SearchOutcome;
+import io.amqpharness.run.StepResult;
+import java.util.Locale;
+
+/** The text of a {@code find-max} search: the table of probes and the answer in one sentence. */
+public final class SearchSummary {
+    private SearchSummary() {
+    }
+
+    /** The probe table and the answer; empty for a run that was not a search. */
+    public static String format(RunResult r) {
+        if (r.search().isEmpty()) {
+            return "";
+        }
+        SearchOutcome s = r.search().get();
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "find-max probes (target: %s, and keep up)%n", String.join(", ", s.target())));
+        b.append(String.format(Locale.ROOT, "  %5s  %12s  %10s  %10s  %10s  %10s  %s%n", "probe", "intended/s", "sent/s",
+                "received/s", "e2e p50", "e2e p99", "verdict"));
+        for (RateProbe p : s.probes()) {
+            StepResult step = r.steps().get(p.step());
+            LatencySummary e2e = step.latency(Metric.END_TO_END);
+            b.append(String.format(Locale.ROOT, "  %5d  %12s  %10s  %10s  %10s  %10s  %s%n", p.step() + 1,
+                    Format.rate(p.rate()), Format.rate(step.rates().sent()), Format.rate(step.rates().received()),
+                    e2e.isEmpty() ? "-" : Format.millis(e2e.p50()) + " ms", e2e.isEmpty() ? "-" : Format.millis(e2e.p99())
+                            + " ms", p.passed() ? "met" : "FAILED: " + String.join(" ", p.reasons())));
+        }
+        b.append(answer(r)).append(String.format("%n"));
+        return b.toString();
+    }
+
+    /** The answer in one sentence. */
+    public static String answer(RunResult r) {
+        SearchOutcome s = r.search().orElseThrow();
+        int publishers = r.scenario().publishing().publishers();
+        if (s.answer().isEmpty()) {
+            return String.format(Locale.ROOT, "No probe met the target (%s): even %s msg/s failed.",
+                    String.join(", ", s.target()), Format.rate(s.lowestFailure().orElse(0)));
+        }
+        double a = s.answer().getAsDouble();
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Highest rate that met %s and kept up: %s msg/s",
+                String.join(", ", s.target()), Format.rate(a)));
+        if (publishers > 1) {
+            b.append(String.format(Locale.ROOT, " (%s per publisher over %d)", Format.rate(a / publishers), publishers));
+        }
+        if (s.lowestFailure().isPresent()) {
+            b.append(String.format(Locale.ROOT, "; %s msg/s failed", Format.rate(s.lowestFailure().getAsDouble())));
+        }
+        b.append(s.converged() ? "." : ". The search did not converge (out of probes, or stopped early): the "
+                + "highest rate may be higher.");
+        return b.toString();
+    }
+}
