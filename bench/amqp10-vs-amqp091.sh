@@ -76,7 +76,7 @@ run() { # type protocol output
   # shellcheck disable=SC2046
   bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared \
     --exchange amq.default --routing-key "$q" --queue "$q" --flag persistent --pmessages "$MESSAGES" --size 12 \
-    --interval 5s --drain-timeout 120s $(options "$1" "$2")
+    --interval 5s --drain-timeout 120s --no-broker-metrics $(options "$1" "$2")
 }
 
 # Received msg/s of a run, after checking every message was confirmed and consumed.

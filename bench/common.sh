@@ -1,5 +1,7 @@
 # Shared by the bench scripts (sourced, not run): settings, the harness jar, queues through the
-# management API, and reading numbers out of the harness's summary.
+# management API, and reading numbers out of the harness's summary. The scripts run the harness with
+# --no-broker-metrics: the peers they compare with do not sample the broker, and the samples would
+# add to the broker CPU they measure.
 
 MESSAGES=${MESSAGES:-300000}
 ROUNDS=${ROUNDS:-3}

@@ -29,7 +29,7 @@ fi
 run_harness() {
   bench/cpu-time.py "$1" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
     --routing-key "$QUEUE" --queue "$QUEUE" --rate "$RATE" --autoack --size 12 --time "${RUN_SECONDS}s" \
-    --interval 5s --pacing-spin "$SPIN"
+    --interval 5s --pacing-spin "$SPIN" --no-broker-metrics
 }
 
 run_perftest() {

@@ -25,7 +25,7 @@ fi
 run_harness() {
   bench/cpu-time.py "$1" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
     --routing-key "$QUEUE" --queue "$QUEUE" --flag persistent --flag mandatory --pmessages "$MESSAGES" \
-    --size 12 --confirm 192 --qos 200 --multi-ack-every 200 --interval 5s
+    --size 12 --confirm 192 --qos 200 --multi-ack-every 200 --interval 5s --no-broker-metrics
 }
 
 run_perftest() {

@@ -45,7 +45,8 @@ class MemoryAlarmIT {
         alarm.start();
         JarRunner.Result r;
         try {
-            r = JarRunner.run("--protocol", protocol, "--uri", URI, "-r", "200", "-c", "50", "-z", "7s");
+            r = JarRunner.run("--protocol", protocol, "--uri", URI, "-r", "200", "-c", "50", "-z", "7s",
+                    "--no-broker-metrics");
         } finally {
             alarm.join();
         }

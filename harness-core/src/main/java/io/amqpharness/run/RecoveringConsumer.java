@@ -131,6 +131,12 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     }
 
     @Override
+    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
+                          String replyTo) {
+        inner.delivered(tag, body, offset, length, redelivered, publisherId, replyTo);
+    }
+
+    @Override
     public void failed(Throwable cause) {
         if (!recovering()) {
             inner.failed(cause);
