@@ -90,5 +90,18 @@ final class RunMetrics implements RunListener {
         totals = result.counts();
         inFlight = result.unconfirmedAtStop();
         unsentAtStop = result.unsentAtStop();
+        for (io.amqpharness.measure.Outages.Connection c : result.outages().connections()) {
+            Gauge.builder("harness.connection.disconnects", c, x -> x.disconnects()).tag("connection", c.name()).strongReference(true)
+                    .description("Times the broker dropped this connection during the run (set when the run ends)")
+                    .register(registry);
+            Gauge.builder("harness.connection.downtime.seconds", c, x -> x.downtime().toNanos() / 1e9)
+                    .tag("connection", c.name()).strongReference(true)
+                    .description("How long this connection was down in all, in seconds (set when the run ends)")
+                    .register(registry);
+            Gauge.builder("harness.connection.recovery.seconds", c, x -> x.longest().toNanos() / 1e9)
+                    .tag("connection", c.name()).strongReference(true)
+                    .description("This connection's longest outage: its slowest recovery, in seconds (set when the run ends)")
+                    .register(registry);
+        }
     }
 }

@@ -151,4 +151,34 @@ class PrometheusEndpointTest {
         }
         return out;
     }
+
+    @Test
+    void connectionsTheBrokerDroppedAreExportedPerConnectionWhenTheRunEnds() throws Exception {
+        io.amqpharness.run.SyntheticRun run = io.amqpharness.run.SyntheticRun.create(2, 10, 1);
+        io.amqpharness.measure.Outages.Summary outages = new io.amqpharness.measure.Outages.Summary(2,
+                Duration.ofMillis(3_500), List.of(
+                        new io.amqpharness.measure.Outages.Connection("harness-abc123-p0", 2, Duration.ofMillis(3_500),
+                                Duration.ofMillis(3_000), false)), List.of("CONNECTION_FORCED"));
+        RunResult result = withOutages(run.result, outages);
+        try (PrometheusEndpoint metrics = PrometheusEndpoint.start(0, Map.of())) {
+            metrics.listener().started(run.start);
+            metrics.listener().finished(result);
+            String s = get(metrics.url(), null).body();
+            assertThat(value(s, "harness_connection_disconnects{connection=\"harness-abc123-p0\"}")).isEqualTo(2);
+            assertThat(value(s, "harness_connection_downtime_seconds{connection=\"harness-abc123-p0\"}")).isEqualTo(3.5);
+            assertThat(value(s, "harness_connection_recovery_seconds{connection=\"harness-abc123-p0\"}")).isEqualTo(3.0);
+        }
+    }
+
+    /** The same result with other outages (a record has no wither: its canonical constructor is called). */
+    private static RunResult withOutages(RunResult r, io.amqpharness.measure.Outages.Summary outages) throws Exception {
+        RecordComponent[] components = RunResult.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            types[i] = components[i].getType();
+            values[i] = components[i].getName().equals("outages") ? outages : components[i].getAccessor().invoke(r);
+        }
+        return RunResult.class.getDeclaredConstructor(types).newInstance(values);
+    }
 }
