@@ -76,7 +76,11 @@ public final class SequenceRanges {
         return removed;
     }
 
-    /** Removes one sequence (a late arrival); false if it was not, or no longer, held. */
+    /**
+     * Removes one sequence (a late arrival); false if it was not, or no longer, held. Late arrivals
+     * come mostly in order, so mostly from the oldest ranges: the array moves on the side nearer
+     * to the change, and removing or splitting near the front costs O(1), not a copy of every range.
+     */
     public boolean remove(long seq) {
         int i = find(seq);
         if (i < 0) {
@@ -85,15 +89,42 @@ public final class SequenceRanges {
         long s = starts[i];
         long e = ends[i];
         if (s == seq && e == seq + 1) {
-            System.arraycopy(starts, i + 1, starts, i, last - i - 1);
-            System.arraycopy(ends, i + 1, ends, i, last - i - 1);
-            last--;
+            deleteAt(i);
         } else if (s == seq) {
             starts[i] = seq + 1;
         } else if (e == seq + 1) {
             ends[i] = seq;
         } else {
-            // Split [s, e) into [s, seq) and [seq + 1, e).
+            splitAt(i, seq);
+        }
+        return true;
+    }
+
+    /** Deletes range {@code i}, moving the shorter side. */
+    private void deleteAt(int i) {
+        if (i - first <= last - 1 - i) {
+            System.arraycopy(starts, first, starts, first + 1, i - first);
+            System.arraycopy(ends, first, ends, first + 1, i - first);
+            first++;
+        } else {
+            System.arraycopy(starts, i + 1, starts, i, last - i - 1);
+            System.arraycopy(ends, i + 1, ends, i, last - i - 1);
+            last--;
+        }
+    }
+
+    /** Splits range {@code i} = [s, e) into [s, seq) and [seq + 1, e), moving the shorter side. */
+    private void splitAt(int i, long seq) {
+        long e = ends[i];
+        if (first > 0 && i - first <= last - 1 - i) {
+            // Move [first, i] one to the left: range i's copy at i - 1 becomes [s, seq), slot i [seq + 1, e).
+            System.arraycopy(starts, first, starts, first - 1, i - first + 1);
+            System.arraycopy(ends, first, ends, first - 1, i - first + 1);
+            first--;
+            ends[i - 1] = seq;
+            starts[i] = seq + 1;
+            ends[i] = e;
+        } else {
             if (last == starts.length) {
                 makeRoom();
                 i = find(seq);
@@ -104,11 +135,10 @@ public final class SequenceRanges {
             starts[i + 1] = seq + 1;
             ends[i + 1] = e;
             last++;
-            if (last - first > maxRanges) {
-                first++;
-            }
         }
-        return true;
+        if (last - first > maxRanges) {
+            first++;
+        }
     }
 
     /** Whether {@code seq} is held. */

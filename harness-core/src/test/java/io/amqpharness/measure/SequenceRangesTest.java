@@ -94,4 +94,26 @@ class SequenceRangesTest {
         assertThat(r.add(20, 21)).isTrue();
         assertThat(r.ranges()).isEqualTo(1);
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // a hang guard: this takes milliseconds; removing by copying every range took minutes
+    void lateArrivalsInOrderFromAMillionSeparateGapsAreCheap() {
+        int n = 1_000_000;
+        SequenceRanges r = new SequenceRanges(1 << 20);
+        for (long s = 0; s < n; s++) {
+            r.add(2 * s, 2 * s + 1); // every other sequence lost
+        }
+        assertThat(r.ranges()).isEqualTo(n);
+        for (long s = 0; s < n; s++) {
+            assertThat(r.remove(2 * s)).isTrue();
+        }
+        assertThat(r.ranges()).isZero();
+        r.add(10 * n, 20L * n);
+        for (long s = 10L * n + 1; s < 10L * n + 200_000; s += 2) {
+            assertThat(r.remove(s)).isTrue(); // splits, one after the other
+        }
+        assertThat(r.ranges()).isEqualTo(100_001);
+        assertThat(r.contains(10L * n)).isTrue();
+        assertThat(r.contains(10L * n + 1)).isFalse();
+    }
 }
