@@ -35,3 +35,12 @@ harness_confirmed() { grep -oE 'confirmed [0-9,]+  nacked' "$1" | grep -oE '[0-9
 per100k() { awk -v c="$1" -v m="$MESSAGES" 'BEGIN {printf "%.3f", c * 100000 / m}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# PerfTest 2.22.1 and its dependencies in $WORK/perftest-lib (fetched once, from Maven Central).
+fetch_perftest() {
+  if [ ! -f "$WORK/perftest-lib/perf-test-2.22.1.jar" ]; then
+    echo "fetching PerfTest 2.22.1 and its dependencies from Maven Central"
+    mvn -q -B -ntp -f bench/perftest/pom.xml dependency:copy-dependencies \
+      -DoutputDirectory="$PWD/$WORK/perftest-lib" -DincludeScope=runtime
+  fi
+}

@@ -20,11 +20,7 @@ RATE=${RATE:-1000}
 SPIN=${SPIN:-100us}
 QUEUE=bench-latency-floor
 
-if [ ! -f "$WORK/perftest-lib/perf-test-2.22.1.jar" ]; then
-  echo "fetching PerfTest 2.22.1 and its dependencies from Maven Central"
-  mvn -q -B -ntp -f bench/perftest/pom.xml dependency:copy-dependencies \
-    -DoutputDirectory="$PWD/$WORK/perftest-lib" -DincludeScope=runtime
-fi
+fetch_perftest
 
 run_harness() {
   bench/cpu-time.py "$1" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
