@@ -59,39 +59,32 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
 
     @Override
     public void ack(long tag, boolean multiple) {
-        if (!broken) {
-            try {
-                link.ack(tag, multiple);
-            } catch (RuntimeException e) {
-                if (!recovering()) {
-                    throw e;
-                }
-            }
-        }
+        settle(() -> link.ack(tag, multiple));
     }
 
     @Override
     public void nack(long tag, boolean multiple, boolean requeue) {
-        if (!broken) {
-            try {
-                link.nack(tag, multiple, requeue);
-            } catch (RuntimeException e) {
-                if (!recovering()) {
-                    throw e;
-                }
-            }
-        }
+        settle(() -> link.nack(tag, multiple, requeue));
     }
 
     @Override
     public void reject(long tag, boolean requeue) {
-        if (!broken) {
-            try {
-                link.reject(tag, requeue);
-            } catch (RuntimeException e) {
-                if (!recovering()) {
-                    throw e;
-                }
+        settle(() -> link.reject(tag, requeue));
+    }
+
+    /**
+     * Settles on the current link. While it is broken, or when it breaks under the call, the
+     * settlement is dropped: the broker requeues those messages and they come again, redelivered.
+     */
+    private void settle(Runnable settlement) {
+        if (broken) {
+            return;
+        }
+        try {
+            settlement.run();
+        } catch (RuntimeException e) {
+            if (!recovering()) {
+                throw e;
             }
         }
     }

@@ -220,13 +220,7 @@ final class Charts {
         ds.add(bars);
         ds.add(line("e2e p99 ms", PALETTE[1], p99).put("type", "line").put("yAxisID", "ms").put("order", 0)
                 .put("pointRadius", 4));
-        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
-        ((ObjectNode) config.get("data")).set("labels", labels);
-        ObjectNode ms = msAxis(true);
-        ms.put("position", "right");
-        ms.putObject("grid").put("drawOnChartArea", false);
-        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
-        return config;
+        return barsAndMsLines(ds, labels);
     }
 
     /**
@@ -257,13 +251,7 @@ final class Charts {
         ds.add(line("max p99 per interval ms", PALETTE[4], max99).put("type", "line").put("yAxisID", "ms")
                 .put("order", 0).put("pointRadius", 4));
         ((ObjectNode) ds.get(3)).putArray("borderDash").add(4).add(3);
-        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
-        ((ObjectNode) config.get("data")).set("labels", labels);
-        ObjectNode ms = msAxis(true);
-        ms.put("position", "right");
-        ms.putObject("grid").put("drawOnChartArea", false);
-        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
-        return config;
+        return barsAndMsLines(ds, labels);
     }
 
     private void add(String title, String kind, ObjectNode config) {
@@ -323,6 +311,17 @@ final class Charts {
         ObjectNode y = F.objectNode().put("type", "linear").put("beginAtZero", true);
         y.putObject("title").put("display", true).put("text", "messages per second");
         return y;
+    }
+
+    /** A bar chart over {@code labels} (messages per second) with its lines on a log ms axis at the right. */
+    private static ObjectNode barsAndMsLines(ArrayNode ds, ArrayNode labels) {
+        ObjectNode config = chart("bar", ds, F.objectNode().put("type", "category"), rateAxis());
+        ((ObjectNode) config.get("data")).set("labels", labels);
+        ObjectNode ms = msAxis(true);
+        ms.put("position", "right");
+        ms.putObject("grid").put("drawOnChartArea", false);
+        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
+        return config;
     }
 
     private static ObjectNode secondsAxis() {
