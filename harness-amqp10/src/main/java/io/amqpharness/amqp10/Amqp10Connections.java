@@ -1,8 +1,11 @@
 package io.amqpharness.amqp10;
 
 import io.amqpharness.scenario.BrokerUri;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * AMQP 1.0 connections by name, shared by the links that ask for the same name and closed when
@@ -19,9 +22,15 @@ final class Amqp10Connections {
     private final java.util.Optional<EngineConnection.Tls> tls;
     private final Map<String, Entry> connections = new HashMap<>();
 
-    private record Entry(EngineConnection connection, int users) {
+    /** A pooled connection (opening or open) and how many links use it. */
+    private record Entry(CompletableFuture<EngineConnection> connection, int users) {
         Entry withUsers(int n) {
             return new Entry(connection, n);
+        }
+
+        boolean failed() {
+            EngineConnection c = connection.getNow(null);
+            return connection.isCompletedExceptionally() || (c != null && c.failure() != null);
         }
     }
 
@@ -45,40 +54,79 @@ final class Amqp10Connections {
         return EngineConnection.open(name, uri, tls, OPEN_TIMEOUT_MILLIS);
     }
 
-    /** The connection with this name, opened on first use; call {@link #release} when done. */
-    synchronized EngineConnection acquire(String name) {
-        Entry e = connections.get(name);
-        if (e == null || e.connection().failure() != null) {
-            e = new Entry(open(name), 0);
+    /**
+     * The connection with this name, opened on first use; call {@link #release} when done. Opening
+     * happens outside the pool's lock, so links of different connections open theirs at the same
+     * time; links of the same connection wait for the one opening it.
+     */
+    EngineConnection acquire(String name) {
+        CompletableFuture<EngineConnection> mine = null;
+        Entry e;
+        synchronized (this) {
+            e = connections.get(name);
+            if (e == null || e.failed()) {
+                mine = new CompletableFuture<>();
+                e = new Entry(mine, 0);
+            }
+            e = e.withUsers(e.users() + 1);
+            connections.put(name, e);
         }
-        e = e.withUsers(e.users() + 1);
-        connections.put(name, e);
-        return e.connection();
+        if (mine != null) {
+            try {
+                mine.complete(open(name));
+            } catch (RuntimeException x) {
+                synchronized (this) {
+                    Entry now = connections.get(name);
+                    if (now != null && now.connection() == mine) {
+                        connections.remove(name);
+                    }
+                }
+                mine.completeExceptionally(x);
+                throw x;
+            }
+        }
+        try {
+            return e.connection().join();
+        } catch (java.util.concurrent.CompletionException x) {
+            throw x.getCause() instanceof RuntimeException r ? r : x;
+        }
     }
 
     /**
      * Lets go of a connection; the last user closes it. A connection that a newer one of the same
      * name has replaced (after it failed) is closed, and the newer one's users are left alone.
      */
-    synchronized void release(String name, EngineConnection connection) {
-        Entry e = connections.get(name);
-        if (e == null || e.connection() != connection) {
-            connection.close(CLOSE_TIMEOUT_MILLIS);
-            return;
+    void release(String name, EngineConnection connection) {
+        boolean close;
+        synchronized (this) {
+            Entry e = connections.get(name);
+            if (e == null || e.connection().getNow(null) != connection) {
+                close = true;
+            } else if (e.users() <= 1) {
+                connections.remove(name);
+                close = true;
+            } else {
+                connections.put(name, e.withUsers(e.users() - 1));
+                close = false;
+            }
         }
-        if (e.users() <= 1) {
-            connections.remove(name);
-            e.connection().close(CLOSE_TIMEOUT_MILLIS);
-        } else {
-            connections.put(name, e.withUsers(e.users() - 1));
+        if (close) {
+            connection.close(CLOSE_TIMEOUT_MILLIS); // outside the lock: closing waits for the broker
         }
     }
 
     /** Closes every pooled connection. */
-    synchronized void closeAll() {
-        for (Entry e : connections.values()) {
-            e.connection().close(CLOSE_TIMEOUT_MILLIS);
+    void closeAll() {
+        List<Entry> all;
+        synchronized (this) {
+            all = new ArrayList<>(connections.values());
+            connections.clear();
         }
-        connections.clear();
+        for (Entry e : all) {
+            EngineConnection c = e.connection().getNow(null);
+            if (c != null) {
+                c.close(CLOSE_TIMEOUT_MILLIS);
+            }
+        }
     }
 }

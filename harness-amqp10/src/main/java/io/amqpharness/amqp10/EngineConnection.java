@@ -5,9 +5,12 @@ import io.amqpharness.spi.BrokerUnreachableException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.security.Principal;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.SSLParameters;
@@ -38,20 +42,24 @@ import org.apache.qpid.protonj2.types.transport.ErrorCondition;
 /**
  * One AMQP 1.0 connection: protonj2's protocol engine driven from a socket of our own, without
  * protonj2-client's executor. The thread that asks for work does it: a publisher encodes and
- * sends its transfer, a consumer settles its deliveries, and one reader thread per connection
- * feeds what arrives into the engine, which calls the links' handlers right there. Engine calls
- * happen under one lock; frames the engine writes are copied into an {@link Output} and reach the
- * socket once per batch of work (see {@link #flush()}), not once per frame as with protonj2-client.
+ * sends its transfer, a consumer settles its deliveries. What arrives is fed into the engine by
+ * one of the process's few shared selector threads ({@link IoLoops}), and the engine calls the
+ * links' handlers right there. Engine calls happen under one lock; frames the engine writes are
+ * copied into an {@link Output} and reach the socket once per batch of work (see
+ * {@link #flush()}), not once per frame as with protonj2-client.
  *
- * <p>The socket is blocking and has a one-second read timeout, at which the reader ticks the
- * engine (heartbeats: an empty frame when the broker's idle time-out is half gone, and a failure
- * when the broker was silent for {@value #IDLE_TIMEOUT_MILLIS} ms). Thread-safe.
+ * <p>Plain TCP connections are non-blocking and served by the shared selector threads, so
+ * thousands of connections cost a few threads. TLS ({@code amqps}) connections keep a blocking
+ * socket with one reader thread each. Either way the engine is ticked about once a second
+ * (heartbeats: an empty frame when the broker's idle time-out is half gone, and a failure when
+ * the broker was silent for {@value #IDLE_TIMEOUT_MILLIS} ms). Thread-safe.
  */
 final class EngineConnection {
     /** How long this side waits for a frame before declaring the broker gone; the broker sends heartbeats at half of it. */
     static final long IDLE_TIMEOUT_MILLIS = 60_000;
     private static final int READ_TIMEOUT_MILLIS = 1_000;
-    private static final int READ_BUFFER_BYTES = 64 * 1024;
+    /** The read buffer of a TLS connection's reader thread. */
+    private static final int TLS_READ_BUFFER_BYTES = 16 * 1024;
     private static final ProtonBufferAllocator ALLOCATOR = ProtonBufferAllocator.defaultAllocator();
 
     /**
@@ -78,9 +86,13 @@ final class EngineConnection {
     private final CompletableFuture<Connection> opened = new CompletableFuture<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private Socket socket;
+    private SocketChannel channel;
+    private IoLoops.Registration registration;
     private Output output;
     private final Optional<Tls> tls;
-    private Thread reader;
+    /** The thread handing input to the engine right now (it writes after the input); only ever compared with the current thread. */
+    private Thread inputThread;
+    private final AtomicBoolean endNotified = new AtomicBoolean();
     private volatile Throwable failure;
     private volatile boolean closing;
     private volatile SaslOutcome saslOutcome;
@@ -150,6 +162,22 @@ final class EngineConnection {
     private void connect(long timeoutMillis) throws IOException, InterruptedException, ExecutionException,
             TimeoutException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        if (tls.isEmpty()) {
+            SocketChannel ch = SocketChannel.open();
+            channel = ch;
+            ch.socket().setTcpNoDelay(true);
+            ch.socket().connect(new InetSocketAddress(uri.host(), uri.port()), (int) timeoutMillis);
+            output = new Output(new ChannelSink(ch));
+            registration = IoLoops.register(ch, new LoopHandler());
+        } else {
+            connectTls(timeoutMillis);
+        }
+        locked(() -> engine.start().open());
+        long left = deadline - System.nanoTime();
+        opened.get(Math.max(1, left), TimeUnit.NANOSECONDS);
+    }
+
+    private void connectTls(long timeoutMillis) throws IOException {
         Socket s = new Socket();
         socket = s;
         s.setTcpNoDelay(true);
@@ -167,19 +195,29 @@ final class EngineConnection {
             socket = s;
         }
         s.setSoTimeout(READ_TIMEOUT_MILLIS);
-        output = new Output(s.getOutputStream());
+        OutputStream out = s.getOutputStream();
+        output = new Output(new Output.Sink() {
+            @Override
+            public int write(byte[] bytes, int offset, int length) throws IOException {
+                out.write(bytes, offset, length);
+                return length;
+            }
+
+            @Override
+            public void wantWrite() {
+                // a blocking stream takes everything
+            }
+        });
         InputStream in = s.getInputStream();
-        Thread t = new Thread(() -> readLoop(in), "harness-amqp10-io-" + name);
+        Thread t = new Thread(() -> readLoop(in), "harness-amqp10-tls-" + name);
         t.setDaemon(true);
-        reader = t;
+        inputThread = t;
         t.start();
-        locked(() -> engine.start().open());
-        long left = deadline - System.nanoTime();
-        opened.get(Math.max(1, left), TimeUnit.NANOSECONDS);
     }
 
+    /** A TLS connection's reader thread. */
     private void readLoop(InputStream in) {
-        byte[] bytes = new byte[READ_BUFFER_BYTES];
+        byte[] bytes = new byte[TLS_READ_BUFFER_BYTES];
         try {
             while (true) {
                 int n;
@@ -193,32 +231,108 @@ final class EngineConnection {
                 if (n < 0) {
                     throw new EOFException("the broker closed the socket");
                 }
-                // A fresh buffer each read: the engine may keep slices of it (a delivery that spans frames).
-                ProtonBuffer input = ALLOCATOR.copy(bytes, 0, n);
-                lock.lock();
-                try {
-                    do {
-                        engine.ingest(input);
-                    } while (input.isReadable() && engine.isWritable());
-                    tickIfDue();
-                    changed.signalAll();
-                } finally {
-                    lock.unlock();
-                }
-                for (Listener l : listeners) {
-                    l.afterInput();
-                }
+                ingest(bytes, n);
                 output.flush();
             }
         } catch (Throwable e) {
             failed(e);
         }
-        // The reader ends only when the connection does: tell the links, outside the lock.
-        if (!closing) {
-            String sentence = Amqp10Errors.text(failure, uri);
-            for (Listener l : listeners) {
-                l.connectionFailed(sentence, failure);
+        notifyEnded();
+    }
+
+    /** Hands bytes that arrived to the engine, then tells the listeners (outside the lock). */
+    private void ingest(byte[] bytes, int n) {
+        // A fresh buffer each read: the engine may keep slices of it (a delivery that spans frames).
+        ProtonBuffer input = ALLOCATOR.copy(bytes, 0, n);
+        lock.lock();
+        try {
+            do {
+                engine.ingest(input);
+            } while (input.isReadable() && engine.isWritable());
+            tickIfDue();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        for (Listener l : listeners) {
+            l.afterInput();
+        }
+    }
+
+    /** Tells the links, once and outside the lock, that the connection ended, unless it is closing. */
+    private void notifyEnded() {
+        if (closing || !endNotified.compareAndSet(false, true)) {
+            return;
+        }
+        String sentence = Amqp10Errors.text(failure, uri);
+        for (Listener l : listeners) {
+            l.connectionFailed(sentence, failure);
+        }
+    }
+
+    /** What the shared selector thread does for a plain TCP connection. */
+    private final class LoopHandler implements IoLoops.Handler {
+        @Override
+        public void input(ByteBuffer in) {
+            inputThread = Thread.currentThread();
+            try {
+                ingest(in.array(), in.limit());
+                output.flush();
+            } catch (Throwable e) {
+                failed(e);
+            } finally {
+                inputThread = null;
             }
+        }
+
+        @Override
+        public void writable() {
+            flush();
+        }
+
+        @Override
+        public void tick() {
+            lock.lock();
+            try {
+                tickIfDue();
+            } catch (RuntimeException e) {
+                failed(e);
+            } finally {
+                lock.unlock();
+            }
+            flush();
+        }
+
+        @Override
+        public void ended(IOException cause) {
+            failed(cause);
+            notifyEnded();
+        }
+    }
+
+    /** Writes to a non-blocking channel; takes what the socket takes. */
+    private final class ChannelSink implements Output.Sink {
+        private final SocketChannel ch;
+        private ByteBuffer wrapped = ByteBuffer.allocate(0);
+
+        ChannelSink(SocketChannel ch) {
+            this.ch = ch;
+        }
+
+        @Override
+        public int write(byte[] bytes, int offset, int length) throws IOException {
+            ByteBuffer b = wrapped;
+            if (b.array() != bytes) {
+                b = ByteBuffer.wrap(bytes); // once per array the output grows to
+                wrapped = b;
+            }
+            b.limit(offset + length).position(offset);
+            return ch.write(b);
+        }
+
+        @Override
+        public void wantWrite() {
+            registration.wantWrite();
         }
     }
 
@@ -244,8 +358,8 @@ final class EngineConnection {
     }
 
     /**
-     * Records the first failure, wakes every waiter and closes the socket; the reader thread then
-     * ends and tells the links. May run under the lock (the engine's error handler).
+     * Records the first failure, wakes every waiter and closes the socket; the reader thread (or
+     * the selector thread) then tells the links. May run under the lock (the engine's error handler).
      */
     private void failed(Throwable cause) {
         synchronized (this) {
@@ -260,6 +374,10 @@ final class EngineConnection {
             changed.signalAll();
         } finally {
             lock.unlock();
+        }
+        IoLoops.Registration r = registration;
+        if (r != null) {
+            r.execute(this::notifyEnded); // queued before the cancellation, so it runs even if the loop then stops
         }
         closeSocket();
     }
@@ -318,7 +436,7 @@ final class EngineConnection {
 
     /** Writes what the engine produced; on the reader thread nothing, since the reader writes after each input batch. */
     void flushUnlessReader() {
-        if (Thread.currentThread() != reader) {
+        if (Thread.currentThread() != inputThread) {
             flush();
         }
     }
@@ -336,7 +454,7 @@ final class EngineConnection {
         }
     }
 
-    /** Bytes produced and not yet written. */
+    /** Bytes produced and not yet handed to the socket (not counting a batch waiting for a full socket to drain). */
     int pendingBytes() {
         return output.pending();
     }
@@ -358,6 +476,13 @@ final class EngineConnection {
 
     void removeListener(Listener l) {
         listeners.remove(l);
+    }
+
+    /** The local TCP port of the connection (the broker shows it as the peer port); empty before connecting. */
+    java.util.OptionalInt localPort() {
+        SocketChannel ch = channel;
+        Socket s = ch != null ? ch.socket() : socket;
+        return s == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(s.getLocalPort());
     }
 
     /** The connection name (the container id the broker shows). */
@@ -409,6 +534,18 @@ final class EngineConnection {
     }
 
     private void closeSocket() {
+        IoLoops.Registration r = registration;
+        if (r != null) {
+            r.cancel();
+        }
+        SocketChannel ch = channel;
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // nothing left to do
+            }
+        }
         Socket s = socket;
         if (s != null) {
             try {
