@@ -88,6 +88,12 @@ final class HarnessCommand implements Callable<Integer> {
                     + Brokers.DEFAULT_IMAGE + "), removed after the run. Needs Docker.")
     String broker;
 
+    @Option(names = "--instances", paramLabel = "N",
+            description = "Run N instances of this workload as child processes on this machine, started together "
+                    + "(a barrier through the broker), each writing into --output-dir/instance-K; then merge their "
+                    + "results into --output-dir.")
+    Integer instances;
+
     private final Main.Session session;
 
     HarnessCommand(Main.Session session) {
@@ -104,6 +110,11 @@ final class HarnessCommand implements Callable<Integer> {
         Scenario validated = scenario();
         checkBrokerOption();
         PrintWriter out = spec.commandLine().getOut();
+        if (instances != null) {
+            checkInstancesOption();
+            return new LocalInstances(instances, outputs.outputDir(), validated,
+                    spec.commandLine().getParseResult().originalArgs(), outputs).run(out, spec.commandLine().getErr());
+        }
         try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out)) {
             Scenario scenario = started.apply(validated);
             LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
@@ -136,6 +147,21 @@ final class HarnessCommand implements Callable<Integer> {
         if (spec.findOption("--uri").getValue() != null) {
             throw new ScenarioException(List.of("--broker container starts its own broker, so --uri "
                     + "cannot be used with it; drop one of them."));
+        }
+    }
+
+    private void checkInstancesOption() {
+        if (instances < 1 || instances > 1000) {
+            throw new ScenarioException(List.of("--instances must be from 1 to 1000, got " + instances
+                    + "; for example --instances 3."));
+        }
+        if (outputs.outputDir() == null) {
+            throw new ScenarioException(List.of("--instances writes each instance's results and the merged one "
+                    + "into --output-dir, which is missing; for example --instances 3 --output-dir results/local-3."));
+        }
+        if (broker != null) {
+            throw new ScenarioException(List.of("--instances cannot be used with --broker container: the instances "
+                    + "must share one broker; start it first and give its --uri."));
         }
     }
 
