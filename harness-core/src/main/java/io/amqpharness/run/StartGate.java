@@ -105,14 +105,12 @@ final class StartGate {
 
     private static void sleepUntil(Instant target, Clock wall, BooleanSupplier stop) {
         while (!stop.getAsBoolean()) {
-            long millis = Duration.between(wall.instant(), target).toMillis();
-            if (millis <= 0) {
+            long nanos = Duration.between(wall.instant(), target).toNanos();
+            if (nanos <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(millis, 100));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(nanos, 100_000_000L));
+            if (Thread.currentThread().isInterrupted()) {
                 return;
             }
         }
