@@ -115,7 +115,8 @@ final class HarnessCommand implements Callable<Integer> {
             return new LocalInstances(instances, outputs.outputDir(), validated,
                     spec.commandLine().getParseResult().originalArgs(), outputs).run(out, spec.commandLine().getErr());
         }
-        try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out)) {
+        try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out,
+                java.util.Optional.ofNullable(outputs.outputDir()), instanceTag(validated))) {
             Scenario scenario = started.apply(validated);
             LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
             extra.listeners().forEach(runner::listener);
@@ -149,6 +150,17 @@ final class HarnessCommand implements Callable<Integer> {
                     + "cannot be used with it; drop one of them."));
         }
     }
+
+    /** With {@code --instance ID}, every exported series carries {@code harness_instance="ID"}. */
+    static java.util.Map<String, String> instanceTag(Scenario s) {
+        return s.coordination().instance().map(i -> java.util.Map.of(INSTANCE_LABEL, i)).orElse(java.util.Map.of());
+    }
+
+    /**
+     * The Prometheus label of {@code --instance}: not {@code instance}, which Prometheus sets to the scrape
+     * target's address (an exported {@code instance} label would be renamed {@code exported_instance}).
+     */
+    static final String INSTANCE_LABEL = "harness_instance";
 
     private void checkInstancesOption() {
         if (instances < 1 || instances > 1000) {
