@@ -122,6 +122,11 @@ class ResultMergeTest {
         assertThat(merged.path("instances").get(2).path("instance").asText()).isEqualTo("pod-2");
         assertThat(merged.path("instances").get(2).path("counts").path("published").asLong()).isEqualTo(300);
         assertThat(merged.path("failed").asBoolean()).isFalse();
+        for (String path : ResultJsonTest.documentedPaths()) {
+            if (path.equals("merged") || path.startsWith("instances")) {
+                assertThat(ResultJsonTest.present(merged, path)).as("documented merged field %s", path).isTrue();
+            }
+        }
     }
 
     private static Histogram histogram() {
