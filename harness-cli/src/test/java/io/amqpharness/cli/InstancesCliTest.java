@@ -55,6 +55,9 @@ class InstancesCliTest {
         Run timeout = run("--barrier", "2", "--barrier-timeout", "0s");
         assertThat(timeout.code()).isEqualTo(2);
         assertThat(timeout.err()).contains("--barrier-timeout must be a positive duration; for example --barrier-timeout 5m");
+        Run nameAlone = run("--barrier-name", "x");
+        assertThat(nameAlone.code()).isEqualTo(2);
+        assertThat(nameAlone.err()).contains("--barrier-name only applies with --barrier N; add it, for example --barrier 4.");
         Run noDir = run("--instances", "3");
         assertThat(noDir.code()).isEqualTo(2);
         assertThat(noDir.err().strip()).isEqualTo("--instances writes each instance's results and the merged one "
