@@ -48,6 +48,7 @@ class InstancesIT {
             JsonNode part = ResultJson.read(dir.resolve("instance-" + k));
             assertThat(part.path("instance").asText()).isEqualTo("local-" + k);
             assertThat(part.path("scenario").path("coordination").path("barrier").asInt()).isEqualTo(3);
+            assertThat(part.path("notes").toString()).contains("Instance local-" + k + " waited ");
             parts.add(part);
         }
         // Counts close over all instances: every message published was confirmed and consumed once.
@@ -141,9 +142,11 @@ class InstancesIT {
         assertThat(all.path("instances").get(0).path("instance").asText()).isEqualTo("pub");
     }
 
-    @Test
-    void anInstanceAloneAtTheBarrierFailsWithOneSentence(RabbitMQBroker broker) throws Exception {
-        JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--instance", "lonely", "--barrier", "2",
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"amqp091", "amqp10"})
+    void anInstanceAloneAtTheBarrierFailsWithOneSentence(String protocol, RabbitMQBroker broker) throws Exception {
+        JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--protocol", protocol, "--instance", "lonely",
+                "--barrier", "2",
                 "--barrier-name", "it-" + UUID.randomUUID().toString().substring(0, 8), "--barrier-timeout", "1s",
                 "-r", "10", "-z", "1s", "--no-broker-metrics");
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);

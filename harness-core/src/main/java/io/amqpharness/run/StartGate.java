@@ -42,24 +42,29 @@ final class StartGate {
      * @throws HarnessException if the other instances did not arrive within the barrier timeout
      */
     static List<String> await(Coordination c, ProtocolDriver driver, Clock wall, BooleanSupplier stop) {
+        List<String> notes = new java.util.ArrayList<>();
         if (c.barrier().isPresent()) {
+            Instant arrived = wall.instant();
             try (Rendezvous r = driver.rendezvous(c.barrierName())) {
                 meet(r, c.instanceId(), c.barrier().getAsInt(), c.barrierName(), c.barrierTimeout(), wall::instant, stop);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return List.of();
+                return notes;
             }
+            notes.add("Instance " + c.instanceId() + " waited " + seconds(Duration.between(arrived, wall.instant()))
+                    + " at the barrier '" + c.barrierName() + "' for " + c.barrier().getAsInt() + " instances.");
         }
         if (c.startAt().isPresent()) {
             Instant target = c.startAt().get().instant(wall.getZone(), LocalDate.now(wall));
             Duration late = Duration.between(target, wall.instant());
             if (!late.isNegative() && !late.isZero()) {
-                return List.of("--start-at " + c.startAt().get() + " had passed by " + Durations.format(late)
+                notes.add("--start-at " + c.startAt().get() + " had passed by " + seconds(late)
                         + " when this instance was ready; it started at once.");
+            } else {
+                sleepUntil(target, wall, stop);
             }
-            sleepUntil(target, wall, stop);
         }
-        return List.of();
+        return notes;
     }
 
     /**
@@ -101,6 +106,11 @@ final class StartGate {
             }
         }
         return seen;
+    }
+
+    /** {@code 3.2 s}. */
+    private static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", d.toNanos() / 1e9);
     }
 
     private static void sleepUntil(Instant target, Clock wall, BooleanSupplier stop) {

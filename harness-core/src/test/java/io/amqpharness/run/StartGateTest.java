@@ -130,7 +130,7 @@ class StartGateTest {
                 io.amqpharness.scenario.StartTime.parse("2026-11-23T15:00:00Z"), java.util.OptionalInt.empty(),
                 "harness", Duration.ofSeconds(60));
         assertThat(StartGate.await(c, null, clock, () -> false)).containsExactly(
-                "--start-at 2026-11-23T15:00:00Z had passed by 3s when this instance was ready; it started at once.");
+                "--start-at 2026-11-23T15:00:00Z had passed by 3.0 s when this instance was ready; it started at once.");
     }
 
     @Test

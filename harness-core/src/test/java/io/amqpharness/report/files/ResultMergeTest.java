@@ -96,6 +96,10 @@ class ResultMergeTest {
                 back.path("histograms").path("endToEnd").path("encoded").asText())), 0);
         assertThat(decoded.getValueAtPercentile(99)).isEqualTo(expected.p99());
         assertThat(Files.exists(out.resolve("end-to-end.hlog"))).isTrue();
+        String page = io.amqpharness.report.html.HtmlReport.render(
+                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+        assertThat(page).contains("<h2>Instances</h2>", "<th>loadgen-0</th>", "<th>loadgen-2</th>",
+                "<th>all (merged)</th>");
         // The merged interval log reads back as the merged intervals.
         ResultMerge.Instance again = ResultMerge.read(out);
         assertThat(again.intervals().get(Metric.END_TO_END)).hasSize(INTERVALS);
