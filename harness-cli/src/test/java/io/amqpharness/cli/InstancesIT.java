@@ -150,6 +150,7 @@ class InstancesIT {
                 "--barrier-name", "it-" + UUID.randomUUID().toString().substring(0, 8), "--barrier-timeout", "1s",
                 "-r", "10", "-z", "1s", "--no-broker-metrics");
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.out()).contains("Instance lonely waits at the barrier 'it-", "' for 2 instances (at most 1s).");
         assertThat(r.err()).contains("Only 1 of 2 instances reached the barrier 'it-")
                 .contains("within 1s (heard: lonely)").doesNotContain("Exception");
     }

@@ -38,12 +38,16 @@ final class StartGate {
      * Waits for the barrier, then for the start time, as the scenario asks.
      *
      * @param stop true once the run was asked to stop (Ctrl-C): waiting ends at once
+     * @param tell says what the run waits for, before it waits (the console prints it)
      * @return notes for the result, for example a start time that had already passed
      * @throws HarnessException if the other instances did not arrive within the barrier timeout
      */
-    static List<String> await(Coordination c, ProtocolDriver driver, Clock wall, BooleanSupplier stop) {
+    static List<String> await(Coordination c, ProtocolDriver driver, Clock wall, BooleanSupplier stop,
+                              java.util.function.Consumer<String> tell) {
         List<String> notes = new java.util.ArrayList<>();
         if (c.barrier().isPresent()) {
+            tell.accept("Instance " + c.instanceId() + " waits at the barrier '" + c.barrierName() + "' for "
+                    + c.barrier().getAsInt() + " instances (at most " + Durations.format(c.barrierTimeout()) + ").");
             Instant arrived = wall.instant();
             try (Rendezvous r = driver.rendezvous(c.barrierName())) {
                 meet(r, c.instanceId(), c.barrier().getAsInt(), c.barrierName(), c.barrierTimeout(), wall::instant, stop);
@@ -61,6 +65,7 @@ final class StartGate {
                 notes.add("--start-at " + c.startAt().get() + " had passed by " + seconds(late)
                         + " when this instance was ready; it started at once.");
             } else {
+                tell.accept("Publishing starts at " + target + " (--start-at " + c.startAt().get() + ").");
                 sleepUntil(target, wall, stop);
             }
         }

@@ -129,7 +129,7 @@ class StartGateTest {
         io.amqpharness.scenario.Coordination c = new io.amqpharness.scenario.Coordination(Optional.empty(),
                 io.amqpharness.scenario.StartTime.parse("2026-11-23T15:00:00Z"), java.util.OptionalInt.empty(),
                 "harness", Duration.ofSeconds(60));
-        assertThat(StartGate.await(c, null, clock, () -> false)).containsExactly(
+        assertThat(StartGate.await(c, null, clock, () -> false, t -> { })).containsExactly(
                 "--start-at 2026-11-23T15:00:00Z had passed by 3.0 s when this instance was ready; it started at once.");
     }
 
@@ -146,7 +146,9 @@ class StartGateTest {
                 Duration.ofSeconds(60));
         Instant expected = io.amqpharness.scenario.StartTime.parse(timeOfDay).orElseThrow()
                 .instant(zone, java.time.LocalDate.now(zone));
-        assertThat(StartGate.await(c, null, java.time.Clock.systemDefaultZone(), () -> false)).isEmpty();
+        List<String> told = new java.util.ArrayList<>();
+        assertThat(StartGate.await(c, null, java.time.Clock.systemDefaultZone(), () -> false, told::add)).isEmpty();
+        assertThat(told).containsExactly("Publishing starts at " + expected + " (--start-at " + timeOfDay + ").");
         assertThat(Instant.now()).isAfterOrEqualTo(expected);
     }
 }
