@@ -10,11 +10,8 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.run.LatencyHistograms;
 import io.amqpharness.spi.HarnessException;
 import java.io.FileNotFoundException;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,7 +27,6 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Merges the results of several harness instances that ran one workload together (each written
@@ -67,7 +63,7 @@ public final class ResultMerge {
         for (Path d : directories) {
             instances.add(read(d));
         }
-        return merge(instances, true);
+        return mergeRead(instances);
     }
 
     /**
@@ -82,14 +78,14 @@ public final class ResultMerge {
         for (Path d : directories) {
             instances.add(read(d));
         }
-        ObjectNode merged = merge(instances, true);
+        ObjectNode merged = mergeRead(instances);
         try {
             Files.createDirectories(output);
             Files.writeString(output.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(merged));
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(output.resolve(ResultJson.FILE_NAME), e);
         }
-        writeLogs(instances, output, Instant.parse(merged.path("startedAt").asText()));
+        MergedLogs.write(instances, output, Instant.parse(merged.path("startedAt").asText()));
         return merged;
     }
 
@@ -118,7 +114,7 @@ public final class ResultMerge {
         return new Instance(dir, result, intervals);
     }
 
-    static ObjectNode merge(List<Instance> instances, boolean withRows) {
+    static ObjectNode mergeRead(List<Instance> instances) {
         if (instances.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
@@ -178,9 +174,7 @@ public final class ResultMerge {
         ArrayNode gates = m.putArray("gates");
         instances.forEach(i -> i.result().path("gates").forEach(g -> gates.add(g.deepCopy())));
         m.set("environment", first.path("environment").deepCopy());
-        if (withRows) {
-            m.set("instances", rows(instances));
-        }
+        m.set("instances", rows(instances));
         return m;
     }
 
@@ -200,7 +194,7 @@ public final class ResultMerge {
         return whole;
     }
 
-    private static Histogram newHistogram() {
+    static Histogram newHistogram() {
         return new Histogram(1, LatencyRecorder.HIGHEST_NANOS, LatencyRecorder.DIGITS);
     }
 
@@ -356,44 +350,5 @@ public final class ResultMerge {
         ArrayNode reasons = o.putArray("reasons");
         instances.forEach(i -> i.result().path("blocking").path("reasons").forEach(r -> reasons.add(r.deepCopy())));
         return o;
-    }
-
-    /** The merged interval histograms as one HdrHistogram log per metric, as a single run writes them. */
-    private static void writeLogs(List<Instance> instances, Path output, Instant startedAt) {
-        for (Metric metric : Metric.values()) {
-            Path file = output.resolve(HistogramLogs.fileName(metric));
-            try (PrintStream stream = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8)) {
-                HistogramLogWriter w = new HistogramLogWriter(stream);
-                w.outputComment("amqp-harness: " + metric.label() + " latency in nanoseconds, merged from "
-                        + instances.size() + " instances, one histogram per reporting interval");
-                w.outputLogFormatVersion();
-                w.outputStartTime(startedAt.toEpochMilli());
-                w.setBaseTime(startedAt.toEpochMilli());
-                w.outputLegend();
-                int n = instances.stream().mapToInt(i -> i.intervals().get(metric).size()).max().orElse(0);
-                for (int k = 0; k < n; k++) {
-                    Histogram sum = newHistogram();
-                    long start = Long.MAX_VALUE;
-                    long end = 0;
-                    for (Instance i : instances) {
-                        List<Histogram> logged = i.intervals().get(metric);
-                        if (k < logged.size()) {
-                            Histogram h = logged.get(k);
-                            sum.add(h);
-                            start = Math.min(start, h.getStartTimeStamp());
-                            end = Math.max(end, h.getEndTimeStamp());
-                        }
-                    }
-                    sum.setStartTimeStamp(start);
-                    sum.setEndTimeStamp(end);
-                    w.outputIntervalHistogram(sum);
-                }
-                if (stream.checkError()) {
-                    throw new HarnessException("Cannot write " + file + ": the write failed (is the disk full?).");
-                }
-            } catch (FileNotFoundException e) {
-                throw OutputFiles.cannotWrite(file, e);
-            }
-        }
     }
 }
