@@ -22,7 +22,9 @@ import java.util.Set;
  * JVM started with the same Java and class path and the same options, plus its own
  * {@code --instance ID-K} and {@code --output-dir DIR/instance-K}, and a shared {@code --barrier N}
  * with a barrier name of its own. When all have ended, their results are merged into the output
- * directory. Each child's console output goes to {@code DIR/instance-K/console.txt}.
+ * directory. Each child's console output goes to {@code DIR/instance-K/console.txt}. Ctrl-C stops
+ * every instance; each drains and writes its results, and what they wrote is merged before the
+ * JVM exits.
  */
 final class LocalInstances {
     /** Options the parent sets for each child itself: dropped from the child's command line. */
@@ -50,9 +52,21 @@ final class LocalInstances {
     int run(PrintWriter out, PrintWriter err) {
         String base = scenario.coordination().instance().orElse("local");
         String barrierName = scenario.coordination().barrier().isPresent() ? null : "local-" + randomSuffix();
-        List<Process> children = new ArrayList<>();
+        List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Path> dirs = new ArrayList<>();
-        Thread hook = new Thread(() -> children.forEach(LocalInstances::stop), "harness-instances-stop");
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
+        // Ctrl-C: every instance drains and writes its results (as a single run does), then the JVM
+        // waits for the merge of what they wrote before it exits.
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            children.forEach(LocalInstances::stop);
+            try {
+                done.await(60, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "harness-instances-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             for (int k = 0; k < count; k++) {
@@ -70,12 +84,15 @@ final class LocalInstances {
             int worst = 0;
             for (int k = 0; k < count; k++) {
                 int code = children.get(k).waitFor();
-                if (code != 0) {
+                if (code != 0 && !interrupted.get()) {
                     err.println("Instance " + base + "-" + k + " exited with code " + code + "; see "
                             + dirs.get(k).resolve("console.txt") + ":");
                     tail(dirs.get(k).resolve("console.txt"), err);
                 }
                 worst = worse(worst, code);
+            }
+            if (interrupted.get()) {
+                out.println("Interrupted: every instance drained and wrote its results; merging what they wrote.");
             }
             return merge(dirs, out, err, worst);
         } catch (IOException e) {
@@ -84,6 +101,7 @@ final class LocalInstances {
             Thread.currentThread().interrupt();
             return HarnessCommand.ExitCode.FAILURE;
         } finally {
+            done.countDown();
             children.forEach(LocalInstances::stop);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
