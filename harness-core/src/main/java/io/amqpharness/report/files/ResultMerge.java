@@ -118,6 +118,14 @@ public final class ResultMerge {
         if (instances.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
+        java.util.Map<String, Path> seen = new java.util.HashMap<>();
+        for (Instance i : instances) {
+            Path before = seen.putIfAbsent(i.result().path("runId").asText(), i.directory());
+            if (before != null) {
+                throw new HarnessException(before + " and " + i.directory() + " hold the same run (run id "
+                        + i.result().path("runId").asText() + "); give each instance's directory once.");
+            }
+        }
         JsonNode first = instances.get(0).result();
         ObjectNode m = MAPPER.createObjectNode();
         m.put("format", ResultJson.FORMAT);

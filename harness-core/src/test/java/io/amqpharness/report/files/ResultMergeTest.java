@@ -133,6 +133,16 @@ class ResultMergeTest {
         }
     }
 
+    @Test
+    void theSameRunTwiceIsRefusedInOneSentence() throws Exception {
+        Histogram h = histogram();
+        h.recordValue(1000);
+        Path a = write("a", "pod-0", h, List.of(h), 10);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(List.of(a, a)))
+                .isInstanceOf(io.amqpharness.spi.HarnessException.class)
+                .hasMessage(a + " and " + a + " hold the same run (run id runa); give each instance's directory once.");
+    }
+
     private static Histogram histogram() {
         return new Histogram(1, LatencyRecorder.HIGHEST_NANOS, LatencyRecorder.DIGITS);
     }
