@@ -129,6 +129,11 @@ final class Amqp091Driver implements ProtocolDriver {
     }
 
     @Override
+    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
+        return io.amqpharness.topology.BrokerRendezvous.open(pool, "harness-" + context.runId() + "-barrier", name);
+    }
+
+    @Override
     public void close() {
         pool.closeAll();
         if (control != null) {

@@ -225,6 +225,11 @@ final class Amqp10Driver implements ProtocolDriver {
     }
 
     @Override
+    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
+        return io.amqpharness.topology.BrokerRendezvous.open(controlPool, "harness-" + context.runId() + "-barrier", name);
+    }
+
+    @Override
     public void close() {
         connections.closeAll();
         if (control != null) {

@@ -60,6 +60,12 @@ import picocli.CommandLine;
                 "  Fail (exit code 1) when the end-to-end p99 passes 20 ms or a message is lost:",
                 "    java -jar harness.jar -r 1000 -z 30s \\",
                 "      --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
+                "  Three instances on this machine, started together, results merged exactly:",
+                "    java -jar harness.jar --instances 3 -r 1000 -z 30s --output-dir results/local-3",
+                "  One of four instances on four hosts (each with its own --instance):",
+                "    java -jar harness.jar --instance host-1 --barrier 4 --clock wall -z 5m \\",
+                "      --output-dir results/host-1",
+                "    java -jar harness.jar report --merge results/host-* -o results/merged",
                 "  The highest rate whose end-to-end p99 stays under 50 ms:",
                 "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
                 "",
@@ -88,6 +94,12 @@ final class HarnessCommand implements Callable<Integer> {
                     + Brokers.DEFAULT_IMAGE + "), removed after the run. Needs Docker.")
     String broker;
 
+    @Option(names = "--instances", paramLabel = "N",
+            description = "Run N instances of this workload as child processes on this machine, started together "
+                    + "(a barrier through the broker), each writing into --output-dir/instance-K; then merge their "
+                    + "results into --output-dir.")
+    Integer instances;
+
     private final Main.Session session;
 
     HarnessCommand(Main.Session session) {
@@ -104,7 +116,13 @@ final class HarnessCommand implements Callable<Integer> {
         Scenario validated = scenario();
         checkBrokerOption();
         PrintWriter out = spec.commandLine().getOut();
-        try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out)) {
+        if (instances != null) {
+            checkInstancesOption();
+            return new LocalInstances(instances, outputs.outputDir(), validated,
+                    spec.commandLine().getParseResult().originalArgs(), outputs).run(out, spec.commandLine().getErr());
+        }
+        try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out,
+                java.util.Optional.ofNullable(outputs.outputDir()), instanceTag(validated))) {
             Scenario scenario = started.apply(validated);
             LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
             extra.listeners().forEach(runner::listener);
@@ -136,6 +154,32 @@ final class HarnessCommand implements Callable<Integer> {
         if (spec.findOption("--uri").getValue() != null) {
             throw new ScenarioException(List.of("--broker container starts its own broker, so --uri "
                     + "cannot be used with it; drop one of them."));
+        }
+    }
+
+    /** With {@code --instance ID}, every exported series carries {@code harness_instance="ID"}. */
+    static java.util.Map<String, String> instanceTag(Scenario s) {
+        return s.coordination().instance().map(i -> java.util.Map.of(INSTANCE_LABEL, i)).orElse(java.util.Map.of());
+    }
+
+    /**
+     * The Prometheus label of {@code --instance}: not {@code instance}, which Prometheus sets to the scrape
+     * target's address (an exported {@code instance} label would be renamed {@code exported_instance}).
+     */
+    static final String INSTANCE_LABEL = "harness_instance";
+
+    private void checkInstancesOption() {
+        if (instances < 1 || instances > 1000) {
+            throw new ScenarioException(List.of("--instances must be from 1 to 1000, got " + instances
+                    + "; for example --instances 3."));
+        }
+        if (outputs.outputDir() == null) {
+            throw new ScenarioException(List.of("--instances writes each instance's results and the merged one "
+                    + "into --output-dir, which is missing; for example --instances 3 --output-dir results/local-3."));
+        }
+        if (broker != null) {
+            throw new ScenarioException(List.of("--instances cannot be used with --broker container: the instances "
+                    + "must share one broker; start it first and give its --uri."));
         }
     }
 

@@ -3,6 +3,7 @@ package io.amqpharness.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.report.files.OutputDirectory;
 import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.files.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import java.nio.file.Files;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Spec;
                 "Renders report.html from the result.json of runs written with --output-dir.",
                 "One directory gives that run's report; several give one page comparing them:",
                 "a table of their key numbers and the settings that differ, and overlaid charts.",
+                "With --merge, the directories are instances of one workload (--instance, --barrier):",
+                "their counts are summed and histograms added into one result in -o DIR.",
                 ""},
         footerHeading = "%nExamples%n",
         footer = {
@@ -35,6 +38,9 @@ import picocli.CommandLine.Spec;
                 "  Compare three runs on one page:",
                 "    java -jar harness.jar report results/rate-100 results/rate-1000 results/rate-10000 \\",
                 "      -o rates.html",
+                "  Merge four instances' results into one (result.json, *.hlog, report.html):",
+                "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
+                "      results/pod-3 -o results/merged",
                 "",
                 "Exit codes: 0 success, 1 a result could not be read or the report written, 2 bad usage."})
 final class ReportCommand implements Callable<Integer> {
@@ -47,11 +53,20 @@ final class ReportCommand implements Callable<Integer> {
     List<Path> results = new ArrayList<>();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Where to write the page (default DIR/report.html for one run, ./comparison.html for several).")
+            description = "Where to write the page (default DIR/report.html for one run, ./comparison.html for several); "
+                    + "with --merge, the directory of the merged result.")
     Path output;
+
+    @Option(names = "--merge",
+            description = "Merge the results of instances that ran one workload into one result in -o DIR: "
+                    + "counts summed, latency histograms added (exact percentiles), a row per instance.")
+    boolean merge;
 
     @Override
     public Integer call() {
+        if (merge) {
+            return merge();
+        }
         List<ReportRun> runs = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (Path p : results) {
@@ -68,6 +83,25 @@ final class ReportCommand implements Callable<Integer> {
                 : Path.of("comparison.html");
         HtmlReport.write(runs, file);
         spec.commandLine().getOut().println("Wrote " + file);
+        return HarnessCommand.ExitCode.OK;
+    }
+
+    private int merge() {
+        if (output == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "--merge needs -o DIR, the directory for the merged result; for example "
+                            + "report --merge results/a results/b -o results/merged");
+        }
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                    "-o must be a directory with --merge, but " + output + " is a file; for example -o results/merged");
+        }
+        JsonNode merged = ResultMerge.write(results, output);
+        Path page = output.resolve(OutputDirectory.REPORT_FILE);
+        HtmlReport.write(List.of(new ReportRun("merged", merged)), page);
+        spec.commandLine().getOut().println(MergeSummary.of(merged));
+        spec.commandLine().getOut().println("Merged " + results.size() + " results into " + output
+                + ": result.json, *.hlog, report.html");
         return HarnessCommand.ExitCode.OK;
     }
 

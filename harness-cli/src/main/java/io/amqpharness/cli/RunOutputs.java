@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -36,10 +37,20 @@ final class RunOutputs implements AutoCloseable {
 
     /** As {@link #open(OutputOptions, PrintWriter)}, writing the files into {@code directory} if present. */
     static RunOutputs open(OutputOptions options, PrintWriter out, Optional<Path> directory) {
+        return open(options, out, directory, Map.of());
+    }
+
+    /**
+     * As {@link #open(OutputOptions, PrintWriter, Optional)}, with labels added to every exported series
+     * unless {@code --metrics-tags} sets the same ones (for example {@code harness_instance}).
+     */
+    static RunOutputs open(OutputOptions options, PrintWriter out, Optional<Path> directory, Map<String, String> tags) {
         Optional<PrometheusEndpoint> metrics = Optional.empty();
         if (options.prometheus()) {
+            Map<String, String> all = new java.util.TreeMap<>(tags);
+            all.putAll(options.tags());
             try {
-                metrics = Optional.of(PrometheusEndpoint.start(options.port(), options.tags()));
+                metrics = Optional.of(PrometheusEndpoint.start(options.port(), all));
             } catch (PortInUseException e) {
                 String example = e.freePort().isPresent() ? Integer.toString(e.freePort().getAsInt()) : "9091";
                 throw new HarnessException("Cannot serve Prometheus metrics: port " + e.port() + " is already in use "

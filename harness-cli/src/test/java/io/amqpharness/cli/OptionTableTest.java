@@ -73,7 +73,10 @@ class OptionTableTest {
                     .build(),
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
             Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
-            Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build());
+            Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
+            Scenario.builder().protocol("amqp091").instance("pod-1").clock(io.amqpharness.scenario.ClockMode.WALL)
+                    .startAt(io.amqpharness.scenario.StartTime.parse("15:00:00").orElseThrow()).barrier(4)
+                    .barrierName("seed-001").barrierTimeout(Duration.ofMinutes(5)).build());
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

@@ -82,7 +82,8 @@ class OutputsIT {
         Latch out = new Latch();
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> Main.execute(new String[] {
             "--uri", broker.uri(), "-r", "300", "-c", "50", "-z", "4s", "--metrics-prometheus", "--metrics-port", "0",
-            "--metrics-tags", "env=it"}, new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), Map.of()));
+            "--metrics-tags", "env=it", "--instance", "it-1"}, new PrintWriter(out, true),
+                new PrintWriter(new StringWriter(), true), Map.of()));
         String url = out.await("Prometheus metrics at (http://\\S+)", 20);
         HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -91,10 +92,13 @@ class OutputsIT {
             Thread.sleep(500);
             scrape = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.ofString()).body();
-        } while (!scrape.matches("(?s).*harness_end_to_end_latency_seconds_count\\{env=\"it\"} [1-9].*")
+        } while (!scrape.matches(
+                "(?s).*harness_end_to_end_latency_seconds_count\\{env=\"it\",harness_instance=\"it-1\"} [1-9].*")
                 && System.nanoTime() < deadline);
-        assertThat(scrape).containsPattern("harness_published_total\\{env=\"it\"} [1-9]");
-        assertThat(scrape).containsPattern("harness_end_to_end_latency_seconds_bucket\\{env=\"it\",le=\"\\+Inf\"} [1-9]");
+        // --instance labels every series harness_instance (Prometheus keeps instance for the target).
+        assertThat(scrape).containsPattern("harness_published_total\\{env=\"it\",harness_instance=\"it-1\"} [1-9]");
+        assertThat(scrape).containsPattern("harness_end_to_end_latency_seconds_bucket\\{env=\"it\",harness_instance=\"it-1\","
+                + "le=\"\\+Inf\"} [1-9]");
         assertThat(scrape).containsPattern("harness_run_info\\{broker_version=\"" + Pattern.quote(broker.version()) + "\"");
         assertThat(run.get(60, TimeUnit.SECONDS)).isZero();
     }

@@ -13,6 +13,11 @@ import org.HdrHistogram.Histogram;
 public final class LatencyHistograms {
     private final Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
 
+    /** Copies of the given histograms, values in nanoseconds; a metric left out counts as empty. */
+    public static LatencyHistograms of(Map<Metric, Histogram> source) {
+        return new LatencyHistograms(source);
+    }
+
     LatencyHistograms(Map<Metric, Histogram> source) {
         source.forEach((m, h) -> histograms.put(m, h.copy()));
     }

@@ -102,6 +102,9 @@ final class RunExecution {
                 / Math.max(1, scenario.publishing().publishers())));
         participants.openPublishers();
         participants.trackActive();
+        // Links are open: wait here for the other instances and the start time, so they start together.
+        notes.addAll(StartGate.await(scenario.coordination(), driver, java.time.Clock.systemDefaultZone(),
+                control::stopRequested, sentence -> listeners.forEach(l -> l.note(sentence))));
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
                 listeners, topology.copies()));
         Optional<Stepper> steps = searching.<Stepper>map(s -> s)

@@ -140,7 +140,7 @@ final class RunParticipants {
         // message, from wherever it starts, so each has its own.
         boolean stream = scenario.topology().queueType() == QueueType.STREAM;
         Integrity checker = integrity.computeIfAbsent(stream ? queue + "\u0000" + i : queue,
-                q -> new Integrity(measurements.counters(), runId + "-p", stream));
+                q -> new Integrity(measurements.counters(), identityPrefix() + "-p", stream));
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
@@ -178,7 +178,7 @@ final class RunParticipants {
         OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
         int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
                 .map(Double::intValue).orElse(window.orElse(1));
-        String publisherId = runId + "-p" + i;
+        String publisherId = identityPrefix() + "-p" + i;
         LongConsumer refused = seq -> excuse(publisherId, seq);
         Optional<ConfirmTracker> tracker = window.isPresent()
                 ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
@@ -321,7 +321,15 @@ final class RunParticipants {
     }
 
     private String connectionName(String role, int index) {
-        return "harness-" + runId + "-" + role + index;
+        return "harness-" + identityPrefix() + "-" + role + index;
+    }
+
+    /**
+     * What publisher identities and connection names start with: the run id, preceded by the
+     * instance's name when {@code --instance} is given ({@code loadgen-1-k3x9pq}).
+     */
+    private String identityPrefix() {
+        return scenario.coordination().instance().map(i -> i + "-" + runId).orElse(runId);
     }
 
     Scenario scenario() {

@@ -37,9 +37,11 @@ public final class Scenario {
     private final TopologySettings topology;
     private final RunSettings run;
     private final TlsSettings tls;
+    private final Coordination coordination;
 
     Scenario(BrokerUri uri, String protocol, PublishSettings publishing, ConsumeSettings consuming,
-             TopologySettings topology, RunSettings run, TlsSettings tls) {
+             TopologySettings topology, RunSettings run, TlsSettings tls, Coordination coordination) {
+        this.coordination = coordination;
         this.uri = uri;
         this.protocol = protocol;
         this.tls = tls;
@@ -84,6 +86,15 @@ public final class Scenario {
         return tls;
     }
 
+    /**
+     * How this instance takes part in a workload of several instances: its name, start time and
+     * barrier; {@link Coordination#NONE} unless {@code --instance}, {@code --start-at} or
+     * {@code --barrier} is set.
+     */
+    public Coordination coordination() {
+        return coordination;
+    }
+
     /** A builder holding this scenario's settings, to derive variants. */
     public Builder toBuilder() {
         return ScenarioCopier.toBuilder(this);
@@ -102,12 +113,12 @@ public final class Scenario {
         return o instanceof Scenario s
                 && uri.equals(s.uri) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
                 && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run)
-                && tls.equals(s.tls);
+                && tls.equals(s.tls) && coordination.equals(s.coordination);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls);
+        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls, coordination);
     }
 
     @Override

@@ -17,7 +17,14 @@ final class ScenarioAssembler {
         return new Scenario(
                 BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
                 d.protocol == null ? "" : d.protocol,
-                publishing(d), consuming(d), topology(d), run(d), tls(d));
+                publishing(d), consuming(d), topology(d), run(d), tls(d), coordination(d));
+    }
+
+    private static Coordination coordination(ScenarioDraft<?> d) {
+        return new Coordination(Optional.ofNullable(d.instance), Optional.ofNullable(d.startAt),
+                d.barrier == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(d.barrier),
+                d.barrierName == null ? Coordination.DEFAULT_BARRIER_NAME : d.barrierName,
+                d.barrierTimeout == null ? Coordination.DEFAULT_BARRIER_TIMEOUT : d.barrierTimeout);
     }
 
     private static TlsSettings tls(ScenarioDraft<?> d) {

@@ -108,6 +108,11 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     boolean noBrokerMetrics;
     /** {@code --fail-if} expressions as given; unreadable ones are validation problems. */
     final List<String> gates = new ArrayList<>();
+    String instance;
+    StartTime startAt;
+    Integer barrier;
+    String barrierName;
+    Duration barrierTimeout;
 
     abstract B self();
 
@@ -411,6 +416,25 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** What message timestamps mean; default {@link ClockMode#MONOTONIC}. */
     public B clock(ClockMode value) { clock = value; return self(); }
+
+    /**
+     * This instance's name in a workload of several instances, carried in publisher identities and
+     * connection names: 1 to 64 letters, digits, dots, dashes or underscores; default the host name
+     * and process id (identities then stay as in a single-instance run).
+     */
+    public B instance(String value) { instance = value; return self(); }
+
+    /** Start publishing at this time (an ISO-8601 instant or {@code HH:MM:SS} local time); default at once. */
+    public B startAt(StartTime value) { startAt = value; return self(); }
+
+    /** Hold the start until this many instances (at least 1) reached the barrier on the broker; default none. */
+    public B barrier(int instances) { barrier = instances; return self(); }
+
+    /** The barrier's name; instances with the same name and broker meet; default {@code harness}. */
+    public B barrierName(String value) { barrierName = value; return self(); }
+
+    /** How long to wait at the barrier before the run fails; default 60 s. */
+    public B barrierTimeout(Duration value) { barrierTimeout = value; return self(); }
 
     /**
      * Where to sample the broker's metrics once per interval: the management API

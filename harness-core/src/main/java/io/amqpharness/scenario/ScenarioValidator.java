@@ -28,6 +28,7 @@ final class ScenarioValidator {
         StepValidator.validate(d, p);
         GateValidator.validate(d, p);
         run(d, p);
+        coordination(d, p);
     }
 
     private static void tls(ScenarioDraft<?> d, Problems p) {
@@ -61,6 +62,19 @@ final class ScenarioValidator {
         if (d.producers == 0 && d.consumers == 0) {
             p.addSentence(p.name(Setting.PRODUCERS) + " and " + p.name(Setting.CONSUMERS)
                     + " are both 0, so the run would do nothing; set at least one of them to 1 or more");
+        }
+    }
+
+    private static void coordination(ScenarioDraft<?> d, Problems p) {
+        if (d.barrier == null) {
+            if (d.barrierName != null) {
+                p.add(Setting.BARRIER_NAME, "%s only applies with %s N; add it, for example %2$s 4",
+                        p.name(Setting.BARRIER));
+            }
+            if (d.barrierTimeout != null) {
+                p.add(Setting.BARRIER_TIMEOUT, "%s only applies with %s N; add it, for example %2$s 4",
+                        p.name(Setting.BARRIER));
+            }
         }
     }
 

@@ -90,6 +90,11 @@ public final class ValueType<T> {
     public static final ValueType<RecoveryMode> RECOVERY = choice(RecoveryMode.class,
             "'%s' is not a recovery mode; use auto, on or off");
 
+    /** {@code --start-at}: an ISO-8601 instant or a local time of day {@code HH:MM:SS}. */
+    public static final ValueType<StartTime> START_TIME = of(StartTime.class, StartTime::parse, StartTime::toString,
+            "'%s' is not a start time; use an ISO-8601 instant such as 2026-11-23T15:00:00Z or a local time "
+                    + "of day such as 15:00:00");
+
     /** The value {@code text} stands for, if it is one. */
     public Optional<T> parse(String text) {
         try {

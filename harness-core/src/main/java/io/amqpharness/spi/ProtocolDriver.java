@@ -64,6 +64,17 @@ public interface ProtocolDriver extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /**
+     * Opens the rendezvous named {@code name} on the broker, for the start barrier of several
+     * instances ({@code --barrier}). Opens its own connection.
+     *
+     * @throws HarnessException if the broker cannot be reached or refuses it
+     * @throws UnsupportedOperationException if this driver has no rendezvous
+     */
+    default Rendezvous rendezvous(String name) {
+        throw new UnsupportedOperationException("this driver cannot open a rendezvous for --barrier");
+    }
+
     /** Closes every connection the driver opened. Idempotent. */
     @Override
     void close();

@@ -38,7 +38,13 @@ class DashboardTest {
             for (JsonNode target : panel.path("targets")) {
                 queries++;
                 assertThat(target.path("datasource").path("uid").asText()).isEqualTo("${datasource}");
-                Matcher m = Pattern.compile("harness_[a-z0-9_]+").matcher(target.path("expr").asText());
+                String expr = target.path("expr").asText();
+                if (panel.path("title").asText().endsWith("per instance")) {
+                    assertThat(expr).as("per-instance panels name each --instance").contains("harness_instance)");
+                    assertThat(target.path("legendFormat").asText()).contains("{{harness_instance}}");
+                }
+                // harness_instance is a label (--instance), not a metric.
+                Matcher m = Pattern.compile("harness_[a-z0-9_]+").matcher(expr.replace("harness_instance", ""));
                 while (m.find()) {
                     used.add(m.group());
                 }
@@ -50,5 +56,14 @@ class DashboardTest {
         assertThat(exported).containsAll(used);
         assertThat(dashboard.path("templating").path("list").findValuesAsText("name"))
                 .contains("datasource", "job", "instance");
+    }
+
+    @Test
+    void theInstanceLabelIsOnEverySeries() {
+        try (PrometheusEndpoint endpoint = PrometheusEndpoint.start(0, Map.of("harness_instance", "pod-2"))) {
+            endpoint.listener().started(PrometheusEndpointFixtures.start());
+            String scrape = endpoint.registry().scrape();
+            assertThat(scrape).contains("harness_published_total{harness_instance=\"pod-2\"");
+        }
     }
 }

@@ -57,6 +57,7 @@ public final class ResultJson {
         root.put("format", FORMAT);
         root.put("generator", "amqp-harness " + version());
         root.put("timeUnit", "nanoseconds");
+        root.put("instance", result.scenario().coordination().instanceId());
         root.setAll((ObjectNode) MAPPER.valueToTree(result));
         root.set("environment", environment());
         scrub(root, result.scenario().uri());

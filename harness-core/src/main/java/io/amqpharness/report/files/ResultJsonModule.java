@@ -120,6 +120,18 @@ final class ResultJsonModule extends SimpleModule {
             p.defaultSerializeField("consuming", s.consuming(), g);
             p.defaultSerializeField("topology", s.topology(), g);
             p.defaultSerializeField("run", s.run(), g);
+            io.amqpharness.scenario.Coordination c = s.coordination();
+            g.writeObjectFieldStart("coordination");
+            g.writeStringField("instance", c.instance().orElse(null));
+            g.writeStringField("startAt", c.startAt().map(Object::toString).orElse(null));
+            if (c.barrier().isPresent()) {
+                g.writeNumberField("barrier", c.barrier().getAsInt());
+            } else {
+                g.writeNullField("barrier");
+            }
+            g.writeStringField("barrierName", c.barrierName());
+            g.writeNumberField("barrierTimeout", c.barrierTimeout().toNanos());
+            g.writeEndObject();
             g.writeEndObject();
         }
     }

@@ -50,6 +50,13 @@ public final class HtmlReport {
             body.append(Tables.notes(runs.get(0).result()));
             body.append(Tables.gates(runs.get(0).result()));
             body.append(Tables.search(runs.get(0).result()));
+            String instances = Tables.instances(runs.get(0).result());
+            if (!instances.isEmpty()) {
+                body.append("<section><h2>Instances</h2>").append(instances)
+                        .append("<p class=\"hint\">Each instance's own numbers, then the merged result: counts and "
+                                + "rates summed, latency from all instances' histograms added (exact percentiles, "
+                                + "not averages).</p></section>");
+            }
             List<SeedRows.Row> steps = SeedRows.steps(runs.get(0).result());
             if (!steps.isEmpty()) {
                 body.append("<section><h2>Steps</h2>").append(SeedRows.table("step", steps))

@@ -366,6 +366,40 @@ final class Tables {
         return h.append("</tbody></table>").toString();
     }
 
+    /** A merged result's row per instance, then the merged totals; empty for a single instance's result. */
+    static String instances(JsonNode r) {
+        if (!r.path("instances").isArray() || r.path("instances").isEmpty()) {
+            return "";
+        }
+        StringBuilder h = new StringBuilder("<table class=\"num compare\"><thead><tr><th>instance</th>"
+                + "<th>sent/s</th><th>received/s</th><th>e2e p50</th><th>e2e p99</th><th>e2e p99.9</th><th>e2e max</th>"
+                + "<th>confirm p99</th><th>published</th><th>consumed</th><th>lost</th><th>clock skew</th>"
+                + "<th>unaccounted</th></tr></thead><tbody>");
+        for (JsonNode row : r.path("instances")) {
+            instanceRow(h, row.path("instance").asText() + (row.path("failure").isTextual() ? " (failed)" : ""), row);
+        }
+        instanceRow(h, "all (merged)", r);
+        return h.append("</tbody></table>").toString();
+    }
+
+    private static void instanceRow(StringBuilder h, String name, JsonNode r) {
+        JsonNode e2e = r.path("latency").path("endToEnd");
+        JsonNode confirm = r.path("latency").path("confirm");
+        h.append("<tr><th>").append(escape(name)).append("</th>");
+        cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
+        cell(h, Format.rate(r.path("rates").path("received").asDouble()));
+        for (String p : new String[] {"p50", "p99", "p999", "max"}) {
+            cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
+        }
+        cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
+        cell(h, Format.count(r.path("counts").path("published").asLong()));
+        cell(h, Format.count(r.path("counts").path("consumed").asLong()));
+        cell(h, Format.count(r.path("counts").path("lost").asLong()));
+        cell(h, Format.count(r.path("counts").path("clockSkew").asLong()));
+        long unaccounted = r.path("unaccountedPublished").asLong();
+        h.append(unaccounted != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(unaccounted)).append("</td></tr>");
+    }
+
     private static void cell(StringBuilder h, String text) {
         h.append("<td>").append(escape(text)).append("</td>");
     }

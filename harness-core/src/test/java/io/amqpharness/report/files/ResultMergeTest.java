@@ -1,0 +1,201 @@
+package io.amqpharness.report.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.measure.LatencySummary;
+import io.amqpharness.measure.Metric;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Merged percentiles are those of one histogram of every value, not averages of percentiles. */
+class ResultMergeTest {
+    private static final ObjectMapper MAPPER = ResultJson.mapper();
+    private static final int INTERVALS = 4;
+
+    @TempDir
+    Path dir;
+
+    /** Three instances with very different latency (so averaging percentiles would be far off). */
+    @Test
+    void mergedPercentilesEqualThoseOfOneHistogramOfAllValues() throws Exception {
+        Random random = new Random(14);
+        Histogram all = histogram();
+        List<Histogram> allPerInterval = new ArrayList<>();
+        for (int k = 0; k < INTERVALS; k++) {
+            allPerInterval.add(histogram());
+        }
+        List<Path> dirs = new ArrayList<>();
+        long[] scale = {1_000_000, 5_000_000, 40_000_000};
+        for (int i = 0; i < 3; i++) {
+            Histogram whole = histogram();
+            List<Histogram> intervals = new ArrayList<>();
+            for (int k = 0; k < INTERVALS; k++) {
+                Histogram h = histogram();
+                int n = 5_000 + random.nextInt(5_000) * (i + 1);
+                for (int v = 0; v < n; v++) {
+                    long value = 1 + (long) (scale[i] * Math.exp(random.nextGaussian()));
+                    h.recordValue(value);
+                    allPerInterval.get(k).recordValue(value);
+                    all.recordValue(value);
+                }
+                whole.add(h);
+                intervals.add(h);
+            }
+            dirs.add(write("instance-" + i, "loadgen-" + i, whole, intervals, 1_000L * (i + 1)));
+        }
+
+        Path out = dir.resolve("merged");
+        ObjectNode merged = ResultMerge.write(dirs, out);
+
+        LatencySummary expected = LatencySummary.of(all);
+        JsonNode e2e = merged.path("latency").path("endToEnd");
+        assertThat(e2e.path("count").asLong()).isEqualTo(all.getTotalCount());
+        assertThat(e2e.path("p50").asLong()).isEqualTo(expected.p50());
+        assertThat(e2e.path("p90").asLong()).isEqualTo(expected.p90());
+        assertThat(e2e.path("p99").asLong()).isEqualTo(expected.p99());
+        assertThat(e2e.path("p999").asLong()).isEqualTo(expected.p999());
+        assertThat(e2e.path("p9999").asLong()).isEqualTo(expected.p9999());
+        assertThat(e2e.path("max").asLong()).isEqualTo(expected.max());
+        assertThat(e2e.path("min").asLong()).isEqualTo(expected.min());
+        // The mean of the merged histogram is the mean of all values (within HdrHistogram's precision).
+        assertThat(e2e.path("mean").asDouble()).isEqualTo(all.getMean());
+        // Averaging the instances' p99s would be a different (wrong) number.
+        double averaged = 0;
+        for (Path d : dirs) {
+            averaged += ResultJson.read(d).path("latency").path("endToEnd").path("p99").asLong() / 3.0;
+        }
+        assertThat((long) averaged).isNotEqualTo(expected.p99());
+
+        for (int k = 0; k < INTERVALS; k++) {
+            JsonNode iv = merged.path("intervals").get(k).path("latency").path("endToEnd");
+            LatencySummary x = LatencySummary.of(allPerInterval.get(k));
+            assertThat(iv.path("count").asLong()).as("interval %d", k).isEqualTo(x.count());
+            assertThat(iv.path("p99").asLong()).as("interval %d p99", k).isEqualTo(x.p99());
+            assertThat(iv.path("p50").asLong()).as("interval %d p50", k).isEqualTo(x.p50());
+            assertThat(iv.path("max").asLong()).as("interval %d max", k).isEqualTo(x.max());
+        }
+        // The merged result is a result file: it reads back, and its encoded histogram is the sum.
+        JsonNode back = ResultJson.read(out);
+        Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(
+                back.path("histograms").path("endToEnd").path("encoded").asText())), 0);
+        assertThat(decoded.getValueAtPercentile(99)).isEqualTo(expected.p99());
+        assertThat(Files.exists(out.resolve("end-to-end.hlog"))).isTrue();
+        String page = io.amqpharness.report.html.HtmlReport.render(
+                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+        assertThat(page).contains("<h2>Instances</h2>", "<th>loadgen-0</th>", "<th>loadgen-2</th>",
+                "<th>all (merged)</th>");
+        // The merged interval log reads back as the merged intervals.
+        ResultMerge.Instance again = ResultMerge.read(out);
+        assertThat(again.intervals().get(Metric.END_TO_END)).hasSize(INTERVALS);
+        assertThat(again.intervals().get(Metric.END_TO_END).get(2).getValueAtPercentile(99))
+                .isEqualTo(allPerInterval.get(2).getValueAtPercentile(99));
+    }
+
+    @Test
+    void countsAreSummedAndEachInstanceKeepsItsRow() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000_000L * (i + 1));
+            dirs.add(write("i" + i, "pod-" + i, h, List.of(h), 100L * (i + 1)));
+        }
+        ObjectNode merged = ResultMerge.merge(dirs);
+        assertThat(merged.path("merged").asBoolean()).isTrue();
+        assertThat(merged.path("counts").path("published").asLong()).isEqualTo(600);
+        assertThat(merged.path("counts").path("confirmed").asLong()).isEqualTo(600);
+        assertThat(merged.path("counts").path("consumed").asLong()).isEqualTo(600);
+        assertThat(merged.path("rates").path("sent").asDouble()).isEqualTo(60.0);
+        assertThat(merged.path("intervals").get(0).path("total").path("published").asLong()).isEqualTo(600);
+        assertThat(merged.path("instances")).hasSize(3);
+        assertThat(merged.path("instances").get(2).path("instance").asText()).isEqualTo("pod-2");
+        assertThat(merged.path("instances").get(2).path("counts").path("published").asLong()).isEqualTo(300);
+        assertThat(merged.path("failed").asBoolean()).isFalse();
+        for (String path : ResultJsonTest.documentedPaths()) {
+            if (path.equals("merged") || path.startsWith("instances")) {
+                assertThat(ResultJsonTest.present(merged, path)).as("documented merged field %s", path).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theSameRunTwiceIsRefusedInOneSentence() throws Exception {
+        Histogram h = histogram();
+        h.recordValue(1000);
+        Path a = write("a", "pod-0", h, List.of(h), 10);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(List.of(a, a)))
+                .isInstanceOf(io.amqpharness.spi.HarnessException.class)
+                .hasMessage(a + " and " + a + " hold the same run (run id runa); give each instance's directory once.");
+    }
+
+    private static Histogram histogram() {
+        return new Histogram(1, LatencyRecorder.HIGHEST_NANOS, LatencyRecorder.DIGITS);
+    }
+
+    /** A result directory as a run writes it, reduced to what the merge reads. */
+    private Path write(String name, String instance, Histogram whole, List<Histogram> intervals, long published)
+            throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        ObjectNode r = MAPPER.createObjectNode();
+        r.put("format", 1);
+        r.put("instance", instance);
+        r.put("runId", "run" + name);
+        r.putObject("scenario").putArray("arguments");
+        r.putArray("queues").add("harness-run" + name);
+        r.put("startedAt", "2026-11-23T15:00:00Z");
+        r.put("publishingTime", 10_000_000_000L);
+        r.put("totalTime", 11_000_000_000L);
+        r.put("paced", true);
+        ObjectNode counts = r.putObject("counts");
+        counts.put("published", published).put("confirmed", published).put("consumed", published).put("lost", 0);
+        r.putObject("rates").put("sent", published / 10.0);
+        ObjectNode hs = r.putObject("histograms");
+        Map<Metric, Histogram> byMetric = new EnumMap<>(Metric.class);
+        byMetric.put(Metric.END_TO_END, whole);
+        for (Metric m : Metric.values()) {
+            Histogram h = byMetric.getOrDefault(m, histogram());
+            ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+            int length = h.encodeIntoCompressedByteBuffer(b);
+            hs.putObject(ResultJsonModule.id(m)).put("encoded",
+                    Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), length)));
+        }
+        r.put("latency", "placeholder");
+        ArrayNode ivs = r.putArray("intervals");
+        for (int k = 0; k < intervals.size(); k++) {
+            ObjectNode iv = ivs.addObject();
+            iv.put("index", k).put("phase", "running").put("elapsed", (k + 1) * 1_000_000_000L);
+            iv.putObject("delta").put("published", published / intervals.size());
+            iv.putObject("total").put("published", published / intervals.size() * (k + 1));
+        }
+        Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+        try (java.io.PrintStream s = new java.io.PrintStream(d.resolve("end-to-end.hlog").toFile())) {
+            HistogramLogWriter w = new HistogramLogWriter(s);
+            w.outputLogFormatVersion();
+            w.outputStartTime(0);
+            w.outputLegend();
+            long t = 0;
+            for (Histogram h : intervals) {
+                h.setStartTimeStamp(t);
+                h.setEndTimeStamp(t + 1000);
+                t += 1000;
+                w.outputIntervalHistogram(h);
+            }
+        }
+        return d;
+    }
+}
