@@ -129,7 +129,8 @@ final class ResultJsonModule extends SimpleModule {
             } else {
                 g.writeNullField("barrier");
             }
-            g.writeStringField("barrierName", c.barrierName());
+            // Only with a barrier: the default name means nothing without one.
+            g.writeStringField("barrierName", c.barrier().isPresent() ? c.barrierName() : null);
             g.writeNumberField("barrierTimeout", c.barrierTimeout().toNanos());
             g.writeEndObject();
             g.writeEndObject();
