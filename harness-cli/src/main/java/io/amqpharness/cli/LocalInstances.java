@@ -129,6 +129,7 @@ final class LocalInstances {
     List<String> command(String instance, Path dir, String barrierName, int k) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.addAll(jvmOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
@@ -142,6 +143,12 @@ final class LocalInstances {
             cmd.addAll(List.of("--metrics-port", Integer.toString(port == 0 ? 0 : port + k)));
         }
         return cmd;
+    }
+
+    /** The parent's JVM options the children run with too (heap, JIT, GC: {@code -X...}), not agents or debuggers. */
+    static List<String> jvmOptions(List<String> parent) {
+        return parent.stream().filter(a -> a.startsWith("-X") && !a.startsWith("-Xrun") && !a.startsWith("-Xdebug")
+                && !a.startsWith("-XX:StartFlightRecording") && !a.startsWith("-XX:FlightRecorderOptions")).toList();
     }
 
     /** The run's arguments without the options the parent sets per child ({@code --instance} is given again, later wins). */

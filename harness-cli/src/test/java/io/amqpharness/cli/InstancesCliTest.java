@@ -78,8 +78,15 @@ class InstancesCliTest {
         LocalInstances l = new LocalInstances(3, Path.of("out"), Scenario.builder().build(),
                 List.of("--instances", "3", "-r", "50", "--output-dir", "out"), new OutputOptions());
         List<String> cmd = l.command("local-1", Path.of("out", "instance-1"), "local-x", 1);
-        assertThat(cmd.subList(3, cmd.size())).containsExactly(Main.class.getName(), "-r", "50", "--instance",
+        assertThat(cmd.subList(cmd.indexOf(Main.class.getName()), cmd.size())).containsExactly(Main.class.getName(), "-r", "50", "--instance",
                 "local-1", "--output-dir", Path.of("out", "instance-1").toString(), "--barrier", "3",
                 "--barrier-name", "local-x");
+    }
+
+    @Test
+    void aChildRunsWithTheParentsHeapAndJitOptionsButNoDebuggerOrRecording() {
+        assertThat(LocalInstances.jvmOptions(List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dfoo=bar",
+                "-agentlib:jdwp=transport=dt_socket", "-Xdebug", "-XX:StartFlightRecording=filename=x.jfr")))
+                .containsExactly("-Xmx512m", "-XX:TieredStopAtLevel=1");
     }
 }
