@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -58,6 +59,9 @@ final class EngineConnection {
     /** How long this side waits for a frame before declaring the broker gone; the broker sends heartbeats at half of it. */
     static final long IDLE_TIMEOUT_MILLIS = 60_000;
     private static final int READ_TIMEOUT_MILLIS = 1_000;
+    /** How many bytes may wait for a full socket before the thread writing more waits for it to drain. */
+    static final int MAX_BACKLOG_BYTES = 1 << 20;
+    private static final long DRAIN_PARK_NANOS = 200_000;
     /** The read buffer of a TLS connection's reader thread. */
     private static final int TLS_READ_BUFFER_BYTES = 16 * 1024;
     private static final ProtonBufferAllocator ALLOCATOR = ProtonBufferAllocator.defaultAllocator();
@@ -451,6 +455,26 @@ final class EngineConnection {
             output.flush();
         } catch (IOException e) {
             failed(e);
+            return;
+        }
+        IoLoops.Registration r = registration;
+        if (r != null && output.unwritten() > 0 && !r.inLoop()) {
+            awaitDrain();
+        }
+    }
+
+    /**
+     * Holds a thread of the run (never a selector thread) while more than
+     * {@value #MAX_BACKLOG_BYTES} bytes wait for a socket the broker does not read (a memory
+     * alarm stops its reading): the back-pressure a blocking socket gave, so a publisher with
+     * credit left does not pile up messages in memory.
+     */
+    private void awaitDrain() {
+        while (failure == null && !closing && output.unwritten() + output.pending() > MAX_BACKLOG_BYTES) {
+            LockSupport.parkNanos(DRAIN_PARK_NANOS);
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
         }
     }
 
