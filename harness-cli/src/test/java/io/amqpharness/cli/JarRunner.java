@@ -36,7 +36,8 @@ final class JarRunner {
     static Result run(Map<String, String> env, long interruptAfterMillis, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-jar",
+                jar().toString())); // as ./harness runs it
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeIf(k -> k.startsWith("HARNESS_"));

@@ -126,7 +126,7 @@ class RecipesIT {
         Path dir = Files.createTempDirectory("recipes");
         Path harness = dir.resolve("harness");
         Files.writeString(harness, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' -jar '" + JarRunner.jar().toAbsolutePath() + "' \"$@\"\n");
+                + "' -XX:TieredStopAtLevel=1 -jar '" + JarRunner.jar().toAbsolutePath() + "' \"$@\"\n");
         Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path scenarios = Files.createDirectories(dir.resolve("docs").resolve("scenarios"));
         try (Stream<Path> files = Files.list(Path.of("..", "docs", "scenarios"))) {
