@@ -19,10 +19,10 @@ final class Amqp10Connections {
     private final java.util.Optional<EngineConnection.Tls> tls;
     private final Map<String, Entry> connections = new HashMap<>();
 
-    private record Entry(EngineConnection connection, int users) {
-        Entry withUsers(int n) {
-            return new Entry(connection, n);
-        }
+    /** A name's connection: null until opened (its monitor held while opening); users under the pool's lock. */
+    private static final class Entry {
+        volatile EngineConnection connection;
+        int users;
     }
 
     Amqp10Connections(BrokerUri uri) {
@@ -45,40 +45,66 @@ final class Amqp10Connections {
         return EngineConnection.open(name, uri, tls, OPEN_TIMEOUT_MILLIS);
     }
 
-    /** The connection with this name, opened on first use; call {@link #release} when done. */
-    synchronized EngineConnection acquire(String name) {
-        Entry e = connections.get(name);
-        if (e == null || e.connection().failure() != null) {
-            e = new Entry(open(name), 0);
+    /**
+     * The connection with this name, opened on first use; call {@link #release} when done.
+     * Connections of different names open at the same time; users of one name wait for its one open.
+     */
+    EngineConnection acquire(String name) {
+        Entry e;
+        synchronized (this) {
+            e = connections.get(name);
+            if (e == null || e.connection != null && e.connection.failure() != null) {
+                e = new Entry();
+                connections.put(name, e);
+            }
+            e.users++;
         }
-        e = e.withUsers(e.users() + 1);
-        connections.put(name, e);
-        return e.connection();
+        synchronized (e) {
+            if (e.connection == null) {
+                try {
+                    e.connection = open(name);
+                } catch (RuntimeException x) {
+                    synchronized (this) {
+                        if (--e.users <= 0 && connections.get(name) == e) {
+                            connections.remove(name);
+                        }
+                    }
+                    throw x;
+                }
+            }
+            return e.connection;
+        }
     }
 
     /**
      * Lets go of a connection; the last user closes it. A connection that a newer one of the same
      * name has replaced (after it failed) is closed, and the newer one's users are left alone.
      */
-    synchronized void release(String name, EngineConnection connection) {
-        Entry e = connections.get(name);
-        if (e == null || e.connection() != connection) {
-            connection.close(CLOSE_TIMEOUT_MILLIS);
-            return;
+    void release(String name, EngineConnection connection) {
+        synchronized (this) {
+            Entry e = connections.get(name);
+            if (e != null && e.connection == connection) {
+                if (--e.users > 0) {
+                    return;
+                }
+                connections.remove(name);
+            }
         }
-        if (e.users() <= 1) {
-            connections.remove(name);
-            e.connection().close(CLOSE_TIMEOUT_MILLIS);
-        } else {
-            connections.put(name, e.withUsers(e.users() - 1));
-        }
+        // Closed outside the lock: closing waits for the broker's answer.
+        connection.close(CLOSE_TIMEOUT_MILLIS);
     }
 
     /** Closes every pooled connection. */
-    synchronized void closeAll() {
-        for (Entry e : connections.values()) {
-            e.connection().close(CLOSE_TIMEOUT_MILLIS);
+    void closeAll() {
+        java.util.List<Entry> all;
+        synchronized (this) {
+            all = new java.util.ArrayList<>(connections.values());
+            connections.clear();
         }
-        connections.clear();
+        for (Entry e : all) {
+            if (e.connection != null) {
+                e.connection.close(CLOSE_TIMEOUT_MILLIS);
+            }
+        }
     }
 }
