@@ -37,10 +37,12 @@ public final class Scenario {
     private final TopologySettings topology;
     private final RunSettings run;
     private final TlsSettings tls;
+    private final ConnectionSettings connections;
 
     Scenario(BrokerUri uri, String protocol, PublishSettings publishing, ConsumeSettings consuming,
-             TopologySettings topology, RunSettings run, TlsSettings tls) {
+             TopologySettings topology, RunSettings run, TlsSettings tls, ConnectionSettings connections) {
         this.uri = uri;
+        this.connections = connections;
         this.protocol = protocol;
         this.tls = tls;
         this.publishing = publishing;
@@ -84,6 +86,11 @@ public final class Scenario {
         return tls;
     }
 
+    /** How connections are opened, and the idle and churned connections beyond the publishers' and consumers'. */
+    public ConnectionSettings connections() {
+        return connections;
+    }
+
     /** A builder holding this scenario's settings, to derive variants. */
     public Builder toBuilder() {
         return ScenarioCopier.toBuilder(this);
@@ -102,12 +109,12 @@ public final class Scenario {
         return o instanceof Scenario s
                 && uri.equals(s.uri) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
                 && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run)
-                && tls.equals(s.tls);
+                && tls.equals(s.tls) && connections.equals(s.connections);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls);
+        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls, connections);
     }
 
     @Override

@@ -17,7 +17,13 @@ final class ScenarioAssembler {
         return new Scenario(
                 BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
                 d.protocol == null ? "" : d.protocol,
-                publishing(d), consuming(d), topology(d), run(d), tls(d));
+                publishing(d), consuming(d), topology(d), run(d), tls(d), connections(d));
+    }
+
+    private static ConnectionSettings connections(ScenarioDraft<?> d) {
+        return new ConnectionSettings(d.nioThreads == null ? OptionalInt.empty() : OptionalInt.of(d.nioThreads),
+                d.connectionOpenConcurrency, optional(d.connectionOpenRate), d.idleConnections,
+                optional(d.churnRate), d.churnHold == null ? java.time.Duration.ZERO : d.churnHold);
     }
 
     private static TlsSettings tls(ScenarioDraft<?> d) {
