@@ -59,6 +59,8 @@ final class RunExecution {
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
+    private Optional<ConnectionChurn> churn = Optional.empty();
+    private Optional<ConnectionStats.Churn> churnResult = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
@@ -82,7 +84,7 @@ final class RunExecution {
                         measurements.outages()))
                 : Optional.empty();
         this.participants = new RunParticipants(scenario, runId, driver, topology, measurements, clock, payloadClock,
-                control, recovery);
+                control, recovery, sentence -> listeners.forEach(l -> l.note(sentence)));
     }
 
     void stop() {
@@ -101,6 +103,7 @@ final class RunExecution {
         search.ifPresent(s -> participants.expectRatesUpTo(s.search().maxRate().orElse(Double.POSITIVE_INFINITY)
                 / Math.max(1, scenario.publishing().publishers())));
         participants.openPublishers();
+        participants.openIdleConnections();
         participants.trackActive();
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
                 listeners, topology.copies()));
@@ -129,7 +132,15 @@ final class RunExecution {
         }
         control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
         participants.publisherThreads.forEach(Thread::start);
+        churn = scenario.connections().churnRate().isPresent()
+                ? Optional.of(new ConnectionChurn(driver, runId, topology.exchange(),
+                        participants.silentSpec(0, "churn").routingKey(), scenario.connections(),
+                        measurements.recorder(Metric.CHURN_OPEN)))
+                : Optional.empty();
+        churn.ifPresent(ConnectionChurn::start);
         boolean timeLimit = awaitStopCondition(start);
+        churnResult = churn.map(ConnectionChurn::stop);
+        churn = Optional.empty();
         // Publishing ends when the publishers stopped: after the grace in which paced publishers
         // that fell behind send what was due by the time limit, not when the limit was reached.
         long publishingEnd = stopPublishers(timeLimit);
@@ -377,6 +388,9 @@ final class RunExecution {
         recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
         brokerMonitor.ifPresent(BrokerMonitor::close);
+        churn.ifPresent(ConnectionChurn::stop);
+        participants.opener().closeAll(participants.idleLinks);
+        participants.idleLinks.clear();
         for (ConsumerTask t : participants.consumers) {
             closeQuietly(t.link());
         }
@@ -477,7 +491,13 @@ final class RunExecution {
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
                 control.stopRequested() && control.failure() == null, measurements.outages().summary(),
                 measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report),
-                searchOutcome);
+                searchOutcome, connectionStats());
+    }
+
+    private ConnectionStats connectionStats() {
+        ConnectionOpener.Outcome o = participants.opening();
+        return new ConnectionStats(o.connections(), o.took(), o.retries(), scenario.connections().idleConnections(),
+                churnResult);
     }
 
     private static double perSecond(long count, double seconds) {
