@@ -235,6 +235,13 @@ final class RunExecution {
         }, period, period, TimeUnit.NANOSECONDS);
     }
 
+    /** Publishers at rate 0 all run long ({@code -r 0}, no steps): none has anything due, so no grace. */
+    private boolean idlePublishers() {
+        java.util.OptionalDouble rate = scenario.publishing().ratePerProducer();
+        return rate.isPresent() && rate.getAsDouble() == 0 && scenario.publishing().variableRate().isEmpty()
+                && scenario.run().steps().isEmpty();
+    }
+
     /** Waits until the run should stop publishing; true if that is because the time limit was reached. */
     private boolean awaitStopCondition(long start) {
         long deadline = scenario.run().publishingLimit().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
@@ -292,7 +299,8 @@ final class RunExecution {
      * @return when publishing stopped
      */
     private long stopPublishers(boolean timeLimit) {
-        if (timeLimit && scenario.publishing().paced() && control.failure() == null && !control.stopRequested()) {
+        if (timeLimit && scenario.publishing().paced() && !idlePublishers() && control.failure() == null
+                && !control.stopRequested()) {
             // Paced publishers stop themselves at the time limit; let late ones send what was due.
             long graceEnd = clock.nanoTime() + Math.min(scenario.run().drainTimeout().toNanos(), 5_000_000_000L);
             while (!control.allPublishersFinished() && clock.nanoTime() - graceEnd < 0 && control.failure() == null) {

@@ -27,13 +27,13 @@ import java.util.OptionalInt;
 public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, OptionalDouble openRate,
                                  int idleConnections, OptionalDouble churnRate, Duration churnHold) {
     /** Connections opened at the same time unless {@code --connection-open-concurrency} says otherwise. */
-    public static final int DEFAULT_OPEN_CONCURRENCY = 16;
+    public static final int DEFAULT_OPEN_CONCURRENCY = 32;
     /** Automatic NIO: shared I/O threads when there are many connections. */
     public static final int AUTO_NIO_THREADS = 2;
     /** Automatic NIO: planned connections above which the shared I/O threads are used. */
     public static final int AUTO_NIO_ABOVE = 100;
 
-    /** The defaults: automatic I/O, 16 opens at a time, no rate limit, no idle connections, no churn. */
+    /** The defaults: automatic I/O, 32 opens at a time, no rate limit, no idle connections, no churn. */
     public static final ConnectionSettings DEFAULT = new ConnectionSettings(OptionalInt.empty(),
             DEFAULT_OPEN_CONCURRENCY, OptionalDouble.empty(), 0, OptionalDouble.empty(), Duration.ZERO);
 

@@ -412,7 +412,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
      */
     public B nioThreads(int value) { nioThreads = value; return self(); }
 
-    /** Connections opened at the same time; default 16. */
+    /** Connections opened at the same time; default 32. */
     public B connectionOpenConcurrency(int value) { connectionOpenConcurrency = value; return self(); }
 
     /** Connections opened per second at most; default no limit. */

@@ -113,11 +113,11 @@ public enum Setting {
                 + "counts its connections (`-x` + `-y` + `--idle-connections` + the churned connections held "
                 + "open at once): more than 100 gives 2 threads, otherwise 0. AMQP 1.0 ignores it")),
     CONNECTION_OPEN_CONCURRENCY(option(CONNECTION, ValueType.INT, "--connection-open-concurrency").label("N")
-            .help("Connections opened at the same time (default 16).")
+            .help("Connections opened at the same time (default 32).")
             .read(s -> unless(s.connections().openConcurrency(), ConnectionSettings.DEFAULT_OPEN_CONCURRENCY))
             .apply(Scenario.Builder::connectionOpenConcurrency)
-            .check(n -> n >= 1 && n <= 1024, "%s must be between 1 and 1024; for example %1$s 16")
-            .doc("16",
+            .check(n -> n >= 1 && n <= 1024, "%s must be between 1 and 1024; for example %1$s 32")
+            .doc("32",
                 "how many connections are being opened at the same time, before traffic starts (publishers', "
                 + "consumers' and `--idle-connections`) and for `--churn-rate`. Each connection's channels or "
                 + "links (`-X`, `-Y`) are opened on it one after the other. A connection that fails to open is "
