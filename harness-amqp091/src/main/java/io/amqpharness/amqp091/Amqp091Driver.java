@@ -97,7 +97,8 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c));
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c),
+                    sharedIo.isPresent());
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
@@ -117,7 +118,8 @@ final class Amqp091Driver implements ProtocolDriver {
                 }
             });
             AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props);
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props,
+                    sharedIo.isPresent());
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()

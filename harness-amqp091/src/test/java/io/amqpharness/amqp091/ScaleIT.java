@@ -40,16 +40,19 @@ class ScaleIT {
     }
 
     @Test
-    void nioModePublishesConfirmsAndConsumes() {
-        RunResult r = new LoadRunner(scenario().nioThreads(2).producers(2).consumers(2).rate(100).confirm(50).qos(50)
-                .multiAckEvery(10).time(Duration.ofSeconds(2)).build()).run();
+    void nioModePublishesConfirmsAndConsumesEveryMessageOnce() {
+        // Unpaced: in NIO mode amqp-client writes a frame after basicPublish returns, so a body array the
+        // publisher reuses must be copied; without that, messages arrive with later sequence numbers.
+        RunResult r = new LoadRunner(scenario().nioThreads(2).producers(2).consumers(2).producerMessageCount(10_000)
+                .confirm(100).qos(100).multiAckEvery(10).build()).run();
         assertThat(r.failure()).isEmpty();
         assertThat(r.driverFacts()).containsEntry("io", "nio, 2 threads shared");
-        assertThat(r.counts().published()).isEqualTo(400);
-        assertThat(r.counts().confirmed()).isEqualTo(400);
-        assertThat(r.counts().consumed()).isEqualTo(400);
+        assertThat(r.counts().published()).isEqualTo(20_000);
+        assertThat(r.counts().confirmed()).isEqualTo(20_000);
+        assertThat(r.counts().consumed()).isEqualTo(20_000);
+        assertThat(r.counts().duplicated()).isZero();
         assertThat(r.counts().lost()).isZero();
-        assertThat(r.latency(Metric.END_TO_END).count()).isEqualTo(400);
+        assertThat(r.counts().outOfOrder()).isZero();
     }
 
     @Test

@@ -32,7 +32,7 @@ class Amqp10ScaleIT {
     @Test
     void connectionsOpenAtOnceWithTheirLinksSpreadAndIdleOnesHeld() {
         RunResult r = new LoadRunner(scenario().producers(10).producerChannelCount(2).consumers(10).rate(10).confirm(10)
-                .idleConnections(20).time(Duration.ofSeconds(2)).build()).run();
+                .idleConnections(20).idleChannels(2).time(Duration.ofSeconds(2)).build()).run();
         assertThat(r.failure()).isEmpty();
         assertThat(r.connections().opened()).isEqualTo(40);
         assertThat(r.connections().idle()).isEqualTo(20);

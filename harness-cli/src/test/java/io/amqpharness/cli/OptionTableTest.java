@@ -75,7 +75,7 @@ class OptionTableTest {
             Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
             Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
             Scenario.builder().protocol("amqp091").nioThreads(2).connectionOpenConcurrency(8).connectionOpenRate(500)
-                    .idleConnections(1000).churnRate(50).churnHold(Duration.ofSeconds(5)).rate(0).build());
+                    .idleConnections(1000).idleChannels(2).churnRate(50).churnHold(Duration.ofSeconds(5)).rate(0).build());
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

@@ -167,23 +167,28 @@ final class RunParticipants {
     /** Idle connections' links ({@code --idle-connections}), held until the run ends. */
     final List<PublisherLink> idleLinks = new CopyOnWriteArrayList<>();
 
-    /** Opens the idle connections, each with one publisher link that never sends. */
+    /** Opens the idle connections, each with {@code --idle-channels} publisher links that never send. */
     void openIdleConnections() {
         int n = scenario.connections().idleConnections();
-        List<ConnectionOpener.Task<PublisherLink>> tasks = new ArrayList<>(n);
-        for (int k = 0; k < n; k++) {
-            PublisherSpec spec = silentSpec(k, "idle");
-            tasks.add(() -> driver.openPublisher(spec, ConnectionChurn.NO_OUTCOMES));
-        }
-        ConnectionOpener.Opened<PublisherLink> opened = opener.openAll("idle connections", tasks, PublisherLink::close);
-        idleLinks.addAll(opened.results());
+        int channels = scenario.connections().idleChannels();
+        List<ConnectionOpener.Task<List<PublisherLink>>> tasks = tasks(n * channels, channels,
+                k -> driver.openPublisher(silentSpec(k, "idle", k / channels), ConnectionChurn.NO_OUTCOMES),
+                PublisherLink::close);
+        ConnectionOpener.Opened<List<PublisherLink>> opened = opener.openAll("idle connections", tasks,
+                list -> list.forEach(PublisherLink::close));
+        opened.results().forEach(idleLinks::addAll);
         opening = opening.plus(opened.outcome());
     }
 
     /** A publisher on a connection of its own that never sends, on the run's exchange and first routing key. */
     PublisherSpec silentSpec(long k, String role) {
+        return silentSpec(k, role, k);
+    }
+
+    /** As {@link #silentSpec(long, String)}, link {@code k} on connection {@code connection} of that role. */
+    PublisherSpec silentSpec(long k, String role, long connection) {
         String key = topology.queues().isEmpty() ? scenario.topology().routingKey().orElse("") : topology.routingKey(0);
-        return new PublisherSpec((int) (k % Integer.MAX_VALUE), runId + "-" + role + k, connectionName(role, (int) k),
+        return new PublisherSpec((int) (k % Integer.MAX_VALUE), runId + "-" + role + k, "harness-" + runId + "-" + role + connection,
                 topology.exchange(), key, false, false, false, OptionalInt.empty(), MessageProperties.NONE);
     }
 

@@ -17,15 +17,19 @@ import java.util.OptionalInt;
  *                        {@value #DEFAULT_OPEN_CONCURRENCY}
  * @param openRate        connections opened per second at most, over the whole run; empty means no
  *                        limit other than {@code openConcurrency}
- * @param idleConnections extra connections, each with one publisher channel or link that never
- *                        sends, opened before traffic starts and held until the end; default 0
+ * @param idleConnections extra connections, each with {@code idleChannels} publisher channels or
+ *                        links that never send, opened before traffic starts and held until the
+ *                        end; default 0
+ * @param idleChannels    channels (AMQP 0.9.1) or sessions with a sender link (AMQP 1.0) on each
+ *                        idle connection, at least 1; default 1
  * @param churnRate       connection churn: connections opened (each with one publisher channel or
  *                        link) and closed again per second while traffic runs; empty for none
  * @param churnHold       with churn, how long each churned connection stays open; default 0 (closed
  *                        as soon as it is open)
  */
 public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, OptionalDouble openRate,
-                                 int idleConnections, OptionalDouble churnRate, Duration churnHold) {
+                                 int idleConnections, int idleChannels, OptionalDouble churnRate,
+                                 Duration churnHold) {
     /** Connections opened at the same time unless {@code --connection-open-concurrency} says otherwise. */
     public static final int DEFAULT_OPEN_CONCURRENCY = 32;
     /** Automatic NIO: shared I/O threads when there are many connections. */
@@ -35,7 +39,7 @@ public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, Op
 
     /** The defaults: automatic I/O, 32 opens at a time, no rate limit, no idle connections, no churn. */
     public static final ConnectionSettings DEFAULT = new ConnectionSettings(OptionalInt.empty(),
-            DEFAULT_OPEN_CONCURRENCY, OptionalDouble.empty(), 0, OptionalDouble.empty(), Duration.ZERO);
+            DEFAULT_OPEN_CONCURRENCY, OptionalDouble.empty(), 0, 1, OptionalDouble.empty(), Duration.ZERO);
 
     /**
      * The AMQP 0.9.1 shared I/O threads for a run that plans {@code connections} connections: the

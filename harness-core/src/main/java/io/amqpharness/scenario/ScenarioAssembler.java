@@ -22,7 +22,7 @@ final class ScenarioAssembler {
 
     private static ConnectionSettings connections(ScenarioDraft<?> d) {
         return new ConnectionSettings(d.nioThreads == null ? OptionalInt.empty() : OptionalInt.of(d.nioThreads),
-                d.connectionOpenConcurrency, optional(d.connectionOpenRate), d.idleConnections,
+                d.connectionOpenConcurrency, optional(d.connectionOpenRate), d.idleConnections, d.idleChannels,
                 optional(d.churnRate), d.churnHold == null ? java.time.Duration.ZERO : d.churnHold);
     }
 

@@ -36,6 +36,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     int connectionOpenConcurrency = ConnectionSettings.DEFAULT_OPEN_CONCURRENCY;
     Double connectionOpenRate;
     int idleConnections;
+    int idleChannels = 1;
     Double churnRate;
     Duration churnHold;
 
@@ -420,6 +421,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** Extra connections, each with a publisher that never sends, held for the whole run; default 0. */
     public B idleConnections(int value) { idleConnections = value; return self(); }
+
+    /** Publisher channels (0.9.1) or sessions with a link (1.0) on each idle connection; default 1. */
+    public B idleChannels(int value) { idleChannels = value; return self(); }
 
     /** Connection churn: connections opened and closed per second while traffic runs; default none. */
     public B churnRate(double perSecond) { churnRate = perSecond; return self(); }

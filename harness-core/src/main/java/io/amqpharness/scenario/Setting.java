@@ -132,15 +132,23 @@ public enum Setting {
                 "opens at most this many connections per second before traffic starts, to spare a broker that "
                 + "cannot take a burst of handshakes")),
     IDLE_CONNECTIONS(option(CONNECTION, ValueType.INT, "--idle-connections").label("N")
-            .help("Extra connections, each with one publisher channel or link that never sends, held open for the "
-                    + "whole run (default 0).")
+            .help("Extra connections, each with --idle-channels publisher channels or links that never send, held "
+                    + "open for the whole run (default 0).")
             .read(s -> unless(s.connections().idleConnections(), 0)).apply(Scenario.Builder::idleConnections)
             .check(n -> n >= 0 && n <= 1_000_000, "%s must be between 0 and 1000000; for example %1$s 1000")
             .doc("0",
-                "opens this many more connections before traffic starts, each with one publisher channel (AMQP "
-                + "0.9.1) or session and sender link (AMQP 1.0) on the run's exchange that never sends, and "
+                "opens this many more connections before traffic starts, each with `--idle-channels` publisher "
+                + "channels (AMQP 0.9.1) or sessions with a sender link (AMQP 1.0) on the run's exchange that never "
+                + "send, and "
                 + "keeps them open until the run ends: the connection count of seed 001, without a thread per "
                 + "connection in the harness. See [recipes.md](recipes.md#many-connections)")),
+    IDLE_CHANNELS(option(CONNECTION, ValueType.INT, "--idle-channels").label("N")
+            .help("Publisher channels (AMQP 1.0: sessions with a sender link) on each idle connection (default 1).")
+            .read(s -> unless(s.connections().idleChannels(), 1)).apply(Scenario.Builder::idleChannels)
+            .check(n -> n >= 1 && n <= 2047, "%s must be between 1 and 2047; for example %1$s 2")
+            .doc("1",
+                "with `--idle-connections`, how many publisher channels (AMQP 0.9.1) or sessions with a sender "
+                + "link (AMQP 1.0) each idle connection holds; seed 001's clients had 2")),
     CHURN_RATE(option(CONNECTION, ValueType.RATE, "--churn-rate").label("N/S")
             .help("Connection churn: open and close this many connections per second (each with one publisher "
                     + "channel or link) while traffic runs.")
