@@ -49,7 +49,9 @@ final class Amqp091Driver implements ProtocolDriver {
         int ioThreads = context.scenario().connections().nioThreadsFor(
                 io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
         this.sharedIo = ioThreads > 0
-                ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure()))
+                ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
+                        context.scenario().consuming().consumerLatency().isEmpty()
+                                && context.scenario().consuming().consumerRate().isEmpty()))
                 : java.util.Optional.empty();
         this.pool = new ConnectionPool(factory, uri);
     }

@@ -41,9 +41,13 @@ final class SharedIo implements AutoCloseable {
      *
      * @param ioThreads            at least 1
      * @param hostnameVerification whether TLS connections check the broker's host name (NIO has its own switch)
+     * @param sharedDispatch       dispatch every connection's consumers on one pool; false keeps a pool per
+     *                             connection, for consumers that sleep in the callback ({@code --consumer-latency},
+     *                             {@code --consumer-rate}) and would hold a small shared pool's threads
      */
     @SuppressWarnings("deprecation")
-    static SharedIo apply(ConnectionFactory factory, int ioThreads, boolean hostnameVerification) {
+    static SharedIo apply(ConnectionFactory factory, int ioThreads, boolean hostnameVerification,
+                          boolean sharedDispatch) {
         NioParams nio = new NioParams()
                 .setNbIoThreads(ioThreads)
                 .setReadByteBufferSize(BUFFER_BYTES)
@@ -60,7 +64,9 @@ final class SharedIo implements AutoCloseable {
         SharedIo io = new SharedIo(Executors.newFixedThreadPool(Math.max(2, cores), daemons("harness-amqp091-dispatch")),
                 Executors.newCachedThreadPool(daemons("harness-amqp091-shutdown")),
                 Executors.newSingleThreadScheduledExecutor(daemons("harness-amqp091-heartbeat")));
-        factory.setSharedExecutor(io.dispatch);
+        if (sharedDispatch) {
+            factory.setSharedExecutor(io.dispatch);
+        }
         factory.setShutdownExecutor(io.shutdown);
         factory.setHeartbeatExecutor(io.heartbeats);
         return io;

@@ -108,7 +108,9 @@ public enum Setting {
             .doc("2 above 100 connections, else 0",
                 "AMQP 0.9.1 only: the connections share this many non-blocking I/O threads (amqp-client's NIO "
                 + "mode, 8 KiB read and write buffers per connection), and consumers of all connections are "
-                + "dispatched on one shared pool; `0` keeps the blocking I/O of amqp-client (a reader thread and "
+                + "dispatched on one shared pool (a pool per connection with `--consumer-latency` or "
+                + "`--consumer-rate`, whose callbacks sleep); each send copies its body, because NIO writes it "
+                + "after the send returns; `0` keeps the blocking I/O of amqp-client (a reader thread and "
                 + "a consumer pool per connection, the lowest latency for a few connections). By default the run "
                 + "counts its connections (`-x` + `-y` + `--idle-connections` + the churned connections held "
                 + "open at once): more than 100 gives 2 threads, otherwise 0. AMQP 1.0 ignores it")),
