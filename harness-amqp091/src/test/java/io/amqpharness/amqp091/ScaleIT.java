@@ -88,20 +88,45 @@ class ScaleIT {
 
     @Test
     void connectionsTheBrokerRefusesAreCountedInOneSentence() throws Exception {
+        // The control connection takes one of the three.
+        withConnectionLimit(3, uri -> assertThatThrownBy(() -> new LoadRunner(scenario().uri(uri).producers(6)
+                .consumers(0).rate(0).time(Duration.ofSeconds(1)).build()).run())
+                .isInstanceOf(DriverException.class)
+                .hasMessageMatching("4 of 6 publisher connections failed to open \\(each tried 3 times\\): .+")
+                .hasMessageContaining("connection limit (3) is reached"));
+    }
+
+    @Test
+    void churnedConnectionsTheBrokerRefusesAreCountedWithoutFailingTheRun() throws Exception {
+        // Control, publisher and consumer connections take the three: every churned open is refused.
+        withConnectionLimit(3, uri -> {
+            RunResult r = new LoadRunner(scenario().uri(uri).producers(1).consumers(1).rate(50).churnRate(20)
+                    .time(Duration.ofSeconds(1)).build()).run();
+            assertThat(r.failure()).isEmpty();
+            assertThat(r.counts().consumed()).isEqualTo(50);
+            ConnectionStats.Churn churn = r.connections().churn().orElseThrow();
+            assertThat(churn.opened()).isZero();
+            assertThat(churn.failed()).isBetween(15L, 21L);
+            assertThat(churn.firstFailure()).hasValueSatisfying(f -> assertThat(f).contains("connection limit (3)"));
+            assertThat(io.amqpharness.report.TextSummary.format(r)).containsPattern(
+                    "Churn     0 connections opened \\(0/s\\) and 0 closed, [0-9]+ failed \\(first: .*connection limit");
+        });
+    }
+
+    private interface UriTest {
+        void run(String uri) throws Exception;
+    }
+
+    /** Runs {@code test} on a fresh virtual host that allows {@code max} connections. */
+    private void withConnectionLimit(int max, UriTest test) throws Exception {
         String vhost = "harness-limit-" + UUID.randomUUID().toString().substring(0, 8);
+        management("PUT", "/api/vhosts/" + vhost, "{}");
         try {
-            management("PUT", "/api/vhosts/" + vhost, "{}");
             management("PUT", "/api/permissions/" + vhost + "/guest", "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
-            // The control connection takes one of the three.
-            management("PUT", "/api/vhost-limits/" + vhost + "/max-connections", "{\"value\":3}");
+            management("PUT", "/api/vhost-limits/" + vhost + "/max-connections", "{\"value\":" + max + "}");
             URI b = URI.create(broker.uri());
-            String uri = b.getScheme() + "://" + (b.getRawUserInfo() == null ? "" : b.getRawUserInfo() + "@")
-                    + b.getHost() + ":" + b.getPort() + "/" + vhost;
-            assertThatThrownBy(() -> new LoadRunner(scenario().uri(uri).producers(6).consumers(0).rate(0)
-                    .time(Duration.ofSeconds(1)).build()).run())
-                    .isInstanceOf(DriverException.class)
-                    .hasMessageMatching("4 of 6 publisher connections failed to open \\(each tried 3 times\\): .+")
-                    .hasMessageContaining("connection limit (3) is reached");
+            test.run(b.getScheme() + "://" + (b.getRawUserInfo() == null ? "" : b.getRawUserInfo() + "@")
+                    + b.getHost() + ":" + b.getPort() + "/" + vhost);
         } finally {
             management("DELETE", "/api/vhosts/" + vhost, null);
         }
