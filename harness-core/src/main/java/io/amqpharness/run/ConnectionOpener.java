@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.HarnessException;
 import java.time.Duration;
@@ -18,9 +19,11 @@ import java.util.function.Consumer;
 /**
  * Opens many connections at once: up to {@code concurrency} at the same time, at most
  * {@code ratePerSecond} starts per second, each one's channels or links one after the other on
- * it. A connection that fails is tried {@value #ATTEMPTS} times in all; when some still fail, every
- * connection this opener opened is closed again and one exception says how many failed, of how
- * many, and the first reason. While it works it reports progress once a second for large counts.
+ * it. A connection the broker did not accept ({@link BrokerUnreachableException}: refused, timed
+ * out, over a connection limit) is tried {@value #ATTEMPTS} times in all; a refused channel or link
+ * (a missing exchange, say) is not tried again. When some still fail, every connection this opener
+ * opened is closed again and one exception says how many failed, of how many, and the first reason
+ * (a single connection's failure is thrown as it is). While it works it reports progress once a second for large counts.
  * Used by one thread at a time.
  */
 final class ConnectionOpener {
@@ -103,7 +106,7 @@ final class ConnectionOpener {
                             done.incrementAndGet();
                             return;
                         } catch (RuntimeException e) {
-                            if (attempt >= ATTEMPTS) {
+                            if (attempt >= ATTEMPTS || !(e instanceof BrokerUnreachableException)) {
                                 failed.incrementAndGet();
                                 first.compareAndSet(null, e);
                                 return;
@@ -130,9 +133,14 @@ final class ConnectionOpener {
                 }
             }
             RuntimeException e = first.get();
+            if (total == 1) {
+                throw e;
+            }
             String reason = e.getMessage() == null ? e.toString() : e.getMessage();
-            throw new DriverException(String.format(Locale.ROOT, "%,d of %,d %s failed to open (each tried %d times): %s",
-                    failed.get(), total, what, ATTEMPTS, reason.endsWith(".") ? reason : reason + "."), e);
+            throw new DriverException(String.format(Locale.ROOT, "%,d of %,d %s failed to open%s: %s",
+                    failed.get(), total, what,
+                    e instanceof BrokerUnreachableException ? " (each tried " + ATTEMPTS + " times)" : "",
+                    reason.endsWith(".") ? reason : reason + "."), e);
         }
         if (total >= PROGRESS_FROM) {
             progress.accept(progressLine(what, total, total, took.toNanos()));

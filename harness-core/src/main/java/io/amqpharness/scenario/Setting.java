@@ -122,9 +122,10 @@ public enum Setting {
             .doc("32",
                 "how many connections are being opened at the same time, before traffic starts (publishers', "
                 + "consumers' and `--idle-connections`) and for `--churn-rate`. Each connection's channels or "
-                + "links (`-X`, `-Y`) are opened on it one after the other. A connection that fails to open is "
-                + "tried twice more; if it still fails, the run ends before traffic starts with exit code 1 and "
-                + "one sentence: how many of how many failed, and the first reason")),
+                + "links (`-X`, `-Y`) are opened on it one after the other. A connection the broker does not "
+                + "accept (refused, timed out, over a connection limit) is tried twice more; a refused channel or "
+                + "link (a missing exchange) is not. If some still fail, the run ends before traffic starts with "
+                + "exit code 1 and one sentence: how many of how many failed, and the first reason")),
     CONNECTION_OPEN_RATE(option(CONNECTION, ValueType.RATE, "--connection-open-rate").label("N/S")
             .help("Open at most this many connections per second (default: no limit beyond "
                     + "--connection-open-concurrency).")

@@ -3,6 +3,7 @@ package io.amqpharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.DriverException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ class ConnectionOpenerTest {
         AtomicInteger calls = new AtomicInteger();
         List<ConnectionOpener.Task<String>> tasks = List.of(() -> "a", () -> {
             if (calls.incrementAndGet() == 1) {
-                throw new DriverException("connection reset");
+                throw new BrokerUnreachableException("connection reset", null);
             }
             return "b";
         });
@@ -75,7 +76,7 @@ class ConnectionOpenerTest {
             tasks.add(() -> {
                 if (n == 3 || n == 7) {
                     attempts.incrementAndGet();
-                    throw new DriverException("Opening publisher " + n + " failed: connection refused.");
+                    throw new BrokerUnreachableException("Opening publisher " + n + " failed: connection refused.", null);
                 }
                 return n;
             });
@@ -87,6 +88,23 @@ class ConnectionOpenerTest {
                         + "Opening publisher [37] failed: connection refused\\.");
         assertThat(attempts.get()).isEqualTo(2 * ConnectionOpener.ATTEMPTS);
         assertThat(closed).containsExactlyInAnyOrder(0, 1, 2, 4, 5, 6, 8, 9);
+    }
+
+    @Test
+    void aRefusedLinkIsNotTriedAgainAndASingleFailureIsThrownAsItIs() {
+        AtomicInteger attempts = new AtomicInteger();
+        DriverException refused = new DriverException("Attaching publisher 0 to '/exchanges/x/rk' failed: not found.");
+        ConnectionOpener opener = new ConnectionOpener(2, OptionalDouble.empty(), progress::add);
+        assertThatThrownBy(() -> opener.openAll("publisher connections", List.<ConnectionOpener.Task<Integer>>of(() -> {
+            attempts.incrementAndGet();
+            throw refused;
+        }), n -> { })).isSameAs(refused);
+        assertThat(attempts.get()).isEqualTo(1);
+        assertThatThrownBy(() -> opener.openAll("publisher connections", List.<ConnectionOpener.Task<Integer>>of(
+                () -> 1, () -> {
+                    throw refused;
+                }), n -> { }))
+                .hasMessage("1 of 2 publisher connections failed to open: " + refused.getMessage());
     }
 
     @Test
