@@ -38,12 +38,30 @@ final class Amqp091Driver implements ProtocolDriver {
     private final DriverContext context;
     private final BrokerUri uri;
     private final ConnectionPool pool;
+    /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
+    private final java.util.Optional<SharedIo> sharedIo;
     private TopologyControl control;
 
     Amqp091Driver(DriverContext context) {
         this.context = context;
         this.uri = context.scenario().uri();
-        this.pool = new ConnectionPool(ConnectionPool.factory(uri, context.scenario().tls()), uri);
+        com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
+        int ioThreads = context.scenario().connections().nioThreadsFor(
+                io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
+        this.sharedIo = ioThreads > 0
+                ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
+                        context.scenario().consuming().consumerLatency().isEmpty()
+                                && context.scenario().consuming().consumerRate().isEmpty()))
+                : java.util.Optional.empty();
+        this.pool = new ConnectionPool(factory, uri);
+    }
+
+    /** Facts for the result: the I/O mode the run's connections used. */
+    @Override
+    public Map<String, String> facts() {
+        int ioThreads = context.scenario().connections().nioThreadsFor(
+                io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
+        return Map.of("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
     }
 
     @Override
@@ -81,7 +99,8 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c));
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c),
+                    sharedIo.isPresent());
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
@@ -101,7 +120,8 @@ final class Amqp091Driver implements ProtocolDriver {
                 }
             });
             AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props);
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props,
+                    sharedIo.isPresent());
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()
@@ -139,5 +159,6 @@ final class Amqp091Driver implements ProtocolDriver {
         if (control != null) {
             control.close();
         }
+        sharedIo.ifPresent(SharedIo::close);
     }
 }

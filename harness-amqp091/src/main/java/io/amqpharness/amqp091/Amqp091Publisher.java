@@ -16,9 +16,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A publisher on its own channel. Properties are built once; the body array is the caller's and
- * is written to the socket before {@code basicPublish} returns (blocking I/O), so it can be
- * reused. Confirm delivery tags are translated to the core's sequence numbers. With transactions,
+ * A publisher on its own channel. Properties are built once; the body array is the caller's. With
+ * blocking I/O it is written to the socket before {@code basicPublish} returns, so the caller can
+ * reuse it; in NIO mode amqp-client queues the frame with the array and writes it later on an I/O
+ * thread, so each send hands it a copy ({@code copyBody}: without it a reused array is sent with the
+ * next message's sequence, seen as duplicates and losses). Confirm delivery tags are translated to the core's sequence numbers. With transactions,
  * every {@code txSize} sends are committed and reported confirmed with one multiple outcome.
  */
 final class Amqp091Publisher implements PublisherLink {
@@ -36,15 +38,21 @@ final class Amqp091Publisher implements PublisherLink {
     private int uncommitted;
     private long lastSeq;
     private final com.rabbitmq.client.BlockedListener blockedListener;
+    private final boolean copyBody;
 
-    Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose)
-            throws IOException {
-        this(channel, spec, outcomes, onClose, properties(spec));
+    Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose,
+                     boolean copyBody) throws IOException {
+        this(channel, spec, outcomes, onClose, properties(spec), copyBody);
     }
 
-    /** A publisher whose messages carry {@code properties} (for example with a reply address). */
+    /**
+     * A publisher whose messages carry {@code properties} (for example with a reply address).
+     *
+     * @param copyBody send a copy of each body (NIO mode, where the frame is written after the send returns)
+     */
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose,
-                     AMQP.BasicProperties properties) throws IOException {
+                     AMQP.BasicProperties properties, boolean copyBody) throws IOException {
+        this.copyBody = copyBody;
         this.channel = channel;
         this.exchange = spec.exchange();
         this.mandatory = spec.mandatory();
@@ -98,7 +106,7 @@ final class Amqp091Publisher implements PublisherLink {
             tagOffset = channel.getNextPublishSeqNo() - seq;
         }
         try {
-            channel.basicPublish(exchange, routingKey, mandatory, properties, body);
+            channel.basicPublish(exchange, routingKey, mandatory, properties, copyBody ? body.clone() : body);
             if (txSize > 0) {
                 lastSeq = seq;
                 if (++uncommitted >= txSize) {

@@ -1,11 +1,8 @@
 package io.amqpharness.amqp10;
 
 import io.amqpharness.scenario.BrokerUri;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * AMQP 1.0 connections by name, shared by the links that ask for the same name and closed when
@@ -22,16 +19,10 @@ final class Amqp10Connections {
     private final java.util.Optional<EngineConnection.Tls> tls;
     private final Map<String, Entry> connections = new HashMap<>();
 
-    /** A pooled connection (opening or open) and how many links use it. */
-    private record Entry(CompletableFuture<EngineConnection> connection, int users) {
-        Entry withUsers(int n) {
-            return new Entry(connection, n);
-        }
-
-        boolean failed() {
-            EngineConnection c = connection.getNow(null);
-            return connection.isCompletedExceptionally() || (c != null && c.failure() != null);
-        }
+    /** A name's connection: null until opened (its monitor held while opening); users under the pool's lock. */
+    private static final class Entry {
+        volatile EngineConnection connection;
+        int users;
     }
 
     Amqp10Connections(BrokerUri uri) {
@@ -55,40 +46,33 @@ final class Amqp10Connections {
     }
 
     /**
-     * The connection with this name, opened on first use; call {@link #release} when done. Opening
-     * happens outside the pool's lock, so links of different connections open theirs at the same
-     * time; links of the same connection wait for the one opening it.
+     * The connection with this name, opened on first use; call {@link #release} when done.
+     * Connections of different names open at the same time; users of one name wait for its one open.
      */
     EngineConnection acquire(String name) {
-        CompletableFuture<EngineConnection> mine = null;
         Entry e;
         synchronized (this) {
             e = connections.get(name);
-            if (e == null || e.failed()) {
-                mine = new CompletableFuture<>();
-                e = new Entry(mine, 0);
+            if (e == null || e.connection != null && e.connection.failure() != null) {
+                e = new Entry();
+                connections.put(name, e);
             }
-            e = e.withUsers(e.users() + 1);
-            connections.put(name, e);
+            e.users++;
         }
-        if (mine != null) {
-            try {
-                mine.complete(open(name));
-            } catch (RuntimeException x) {
-                synchronized (this) {
-                    Entry now = connections.get(name);
-                    if (now != null && now.connection() == mine) {
-                        connections.remove(name);
+        synchronized (e) {
+            if (e.connection == null) {
+                try {
+                    e.connection = open(name);
+                } catch (RuntimeException x) {
+                    synchronized (this) {
+                        if (--e.users <= 0 && connections.get(name) == e) {
+                            connections.remove(name);
+                        }
                     }
+                    throw x;
                 }
-                mine.completeExceptionally(x);
-                throw x;
             }
-        }
-        try {
-            return e.connection().join();
-        } catch (java.util.concurrent.CompletionException x) {
-            throw x.getCause() instanceof RuntimeException r ? r : x;
+            return e.connection;
         }
     }
 
@@ -97,35 +81,29 @@ final class Amqp10Connections {
      * name has replaced (after it failed) is closed, and the newer one's users are left alone.
      */
     void release(String name, EngineConnection connection) {
-        boolean close;
         synchronized (this) {
             Entry e = connections.get(name);
-            if (e == null || e.connection().getNow(null) != connection) {
-                close = true;
-            } else if (e.users() <= 1) {
+            if (e != null && e.connection == connection) {
+                if (--e.users > 0) {
+                    return;
+                }
                 connections.remove(name);
-                close = true;
-            } else {
-                connections.put(name, e.withUsers(e.users() - 1));
-                close = false;
             }
         }
-        if (close) {
-            connection.close(CLOSE_TIMEOUT_MILLIS); // outside the lock: closing waits for the broker
-        }
+        // Closed outside the lock: closing waits for the broker's answer.
+        connection.close(CLOSE_TIMEOUT_MILLIS);
     }
 
     /** Closes every pooled connection. */
     void closeAll() {
-        List<Entry> all;
+        java.util.List<Entry> all;
         synchronized (this) {
-            all = new ArrayList<>(connections.values());
+            all = new java.util.ArrayList<>(connections.values());
             connections.clear();
         }
         for (Entry e : all) {
-            EngineConnection c = e.connection().getNow(null);
-            if (c != null) {
-                c.close(CLOSE_TIMEOUT_MILLIS);
+            if (e.connection != null) {
+                e.connection.close(CLOSE_TIMEOUT_MILLIS);
             }
         }
     }

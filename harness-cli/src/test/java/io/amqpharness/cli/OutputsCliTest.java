@@ -35,7 +35,7 @@ class OutputsCliTest {
         Run r = harness("--protocol", "in-memory", "-C", "3000", "-c", "20", "-i", "200ms", "--output-dir", dir.toString());
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("Results in " + dir + ": end-to-end.hlog, e2e-from-send.hlog, round-trip.hlog, confirm.hlog, "
-                + "publish-delay.hlog, "
+                + "publish-delay.hlog, churn-open.hlog, "
                 + "intervals.csv, result.json, report.html");
         JsonNode json = ResultJson.read(dir);
         assertThat(json.path("counts").path("published").asLong()).isEqualTo(3000);
@@ -74,7 +74,7 @@ class OutputsCliTest {
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains("published 300", "Latency (ms)");
         assertThat(r.out()).contains("Results in " + tmp + ": end-to-end.hlog, e2e-from-send.hlog, round-trip.hlog, confirm.hlog, "
-                + "publish-delay.hlog, "
+                + "publish-delay.hlog, churn-open.hlog, "
                 + "intervals.csv, report.html");
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err().strip()).startsWith("Cannot write " + tmp.resolve("result.json") + ": ").endsWith(".");

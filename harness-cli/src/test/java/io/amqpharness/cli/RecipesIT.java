@@ -60,7 +60,7 @@ class RecipesIT {
     /**
      * A copy of a scenario file cut short for CI: 2-second runs, 1-second steps and intervals, the
      * first value of each varied option, the first two variants and steps, 2,000 messages, at most
-     * 10 connections.
+     * 100 publisher, 100 consumer and 100 idle connections.
      */
     static String shortenedScenario(String yaml) throws Exception {
         YAMLMapper mapper = new YAMLMapper();
@@ -77,9 +77,9 @@ class RecipesIT {
         if (s.has("pmessages")) {
             s.put("pmessages", 2000);
         }
-        for (String count : new String[] {"producers", "consumers"}) {
-            if (s.path(count).asInt() > 10) {
-                s.put(count, 10);
+        for (String count : new String[] {"producers", "consumers", "idle-connections"}) {
+            if (s.path(count).asInt() > 100) {
+                s.put(count, 100);
             }
         }
         if (s.has("vary")) {

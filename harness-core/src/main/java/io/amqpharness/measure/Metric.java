@@ -18,7 +18,12 @@ public enum Metric {
     /** From the actual send to the broker's confirm (0.9.1) or accepted outcome (1.0). */
     CONFIRM("confirm"),
     /** From the intended send time to the actual send: how late the publisher was (paced runs only). */
-    PUBLISH_DELAY("publish delay");
+    PUBLISH_DELAY("publish delay"),
+    /**
+     * Connection churn ({@code --churn-rate}): from the start of opening a churned connection until
+     * its channel (0.9.1) or session and link (1.0) is ready.
+     */
+    CHURN_OPEN("churn open");
 
     private final String label;
 

@@ -47,6 +47,7 @@ public final class TextSummary {
                 Format.mebibytes(r.client().peakHeapBytes()),
                 r.client().peakRssBytes().isPresent()
                         ? ", peak RSS " + Format.mebibytes(r.client().peakRssBytes().getAsLong()) + " MiB" : "");
+        connections(b, r);
         r.brokerMetrics().ifPresent(m -> {
             line(b, "Broker metrics: %s", m.line());
             m.crossCheck().ifPresent(c -> line(b, "  cross-check with the broker: %s", c.line()));
@@ -121,6 +122,21 @@ public final class TextSummary {
             r.leftInQueues().ifPresent(n -> line(b, "  left in queue %s", Format.count(n)));
         }
         accounting(b, r);
+    }
+
+    /** Connections opened in bulk before traffic, and churn, when there were many or any churn. */
+    private static void connections(StringBuilder b, RunResult r) {
+        io.amqpharness.run.ConnectionStats c = r.connections();
+        if (c.opened() >= 100 || c.idle() > 0 || c.retries() > 0) {
+            line(b, "Connections %s opened in %s s (%s/s)%s%s", Format.count(c.opened()),
+                    Format.seconds(c.openingTime().toNanos()), Format.rate(c.openedPerSecond()),
+                    c.idle() > 0 ? ", " + Format.count(c.idle()) + " of them idle" : "",
+                    c.retries() > 0 ? "; " + Format.count(c.retries()) + " opens failed and were retried" : "");
+        }
+        c.churn().ifPresent(ch -> line(b, "Churn     %s connections opened (%s/s) and %s closed, %s failed%s%s",
+                Format.count(ch.opened()), Format.rate(ch.opensPerSecond()), Format.count(ch.closed()),
+                Format.count(ch.failed()), ch.firstFailure().map(f -> " (first: " + f + ")").orElse(""),
+                ch.behind() > 0 ? "; " + Format.count(ch.behind()) + " opens started over 1 s late" : ""));
     }
 
     /** Connections the broker dropped, when it did. */

@@ -59,6 +59,8 @@ final class RunExecution {
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
+    private Optional<ConnectionChurn> churn = Optional.empty();
+    private Optional<ConnectionStats.Churn> churnResult = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
@@ -82,7 +84,7 @@ final class RunExecution {
                         measurements.outages()))
                 : Optional.empty();
         this.participants = new RunParticipants(scenario, runId, driver, topology, measurements, clock, payloadClock,
-                control, recovery);
+                control, recovery, sentence -> listeners.forEach(l -> l.note(sentence)));
     }
 
     void stop() {
@@ -101,6 +103,7 @@ final class RunExecution {
         search.ifPresent(s -> participants.expectRatesUpTo(s.search().maxRate().orElse(Double.POSITIVE_INFINITY)
                 / Math.max(1, scenario.publishing().publishers())));
         participants.openPublishers();
+        participants.openIdleConnections();
         participants.trackActive();
         // Links are open: wait here for the other instances and the start time, so they start together.
         notes.addAll(StartGate.await(scenario.coordination(), driver, java.time.Clock.systemDefaultZone(),
@@ -132,7 +135,15 @@ final class RunExecution {
         }
         control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
         participants.publisherThreads.forEach(Thread::start);
+        churn = scenario.connections().churnRate().isPresent()
+                ? Optional.of(new ConnectionChurn(driver, runId, topology.exchange(),
+                        participants.silentSpec(0, "churn").routingKey(), scenario.connections(),
+                        measurements.recorder(Metric.CHURN_OPEN)))
+                : Optional.empty();
+        churn.ifPresent(ConnectionChurn::start);
         boolean timeLimit = awaitStopCondition(start);
+        churnResult = churn.map(ConnectionChurn::stop);
+        churn = Optional.empty();
         // Publishing ends when the publishers stopped: after the grace in which paced publishers
         // that fell behind send what was due by the time limit, not when the limit was reached.
         long publishingEnd = stopPublishers(timeLimit);
@@ -227,6 +238,13 @@ final class RunExecution {
         }, period, period, TimeUnit.NANOSECONDS);
     }
 
+    /** Publishers at rate 0 all run long ({@code -r 0}, no steps): none has anything due, so no grace. */
+    private boolean idlePublishers() {
+        java.util.OptionalDouble rate = scenario.publishing().ratePerProducer();
+        return rate.isPresent() && rate.getAsDouble() == 0 && scenario.publishing().variableRate().isEmpty()
+                && scenario.run().steps().isEmpty();
+    }
+
     /** Waits until the run should stop publishing; true if that is because the time limit was reached. */
     private boolean awaitStopCondition(long start) {
         long deadline = scenario.run().publishingLimit().map(d -> start + d.toNanos()).orElse(Long.MAX_VALUE);
@@ -284,7 +302,8 @@ final class RunExecution {
      * @return when publishing stopped
      */
     private long stopPublishers(boolean timeLimit) {
-        if (timeLimit && scenario.publishing().paced() && control.failure() == null && !control.stopRequested()) {
+        if (timeLimit && scenario.publishing().paced() && !idlePublishers() && control.failure() == null
+                && !control.stopRequested()) {
             // Paced publishers stop themselves at the time limit; let late ones send what was due.
             long graceEnd = clock.nanoTime() + Math.min(scenario.run().drainTimeout().toNanos(), 5_000_000_000L);
             while (!control.allPublishersFinished() && clock.nanoTime() - graceEnd < 0 && control.failure() == null) {
@@ -380,6 +399,9 @@ final class RunExecution {
         recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
         brokerMonitor.ifPresent(BrokerMonitor::close);
+        churn.ifPresent(ConnectionChurn::stop);
+        participants.opener().closeAll(participants.idleLinks);
+        participants.idleLinks.clear();
         for (ConsumerTask t : participants.consumers) {
             closeQuietly(t.link());
         }
@@ -480,7 +502,13 @@ final class RunExecution {
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
                 control.stopRequested() && control.failure() == null, measurements.outages().summary(),
                 measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report),
-                searchOutcome);
+                searchOutcome, connectionStats());
+    }
+
+    private ConnectionStats connectionStats() {
+        ConnectionOpener.Outcome o = participants.opening();
+        return new ConnectionStats(o.connections(), o.took(), o.retries(), scenario.connections().idleConnections(),
+                churnResult);
     }
 
     private static double perSecond(long count, double seconds) {

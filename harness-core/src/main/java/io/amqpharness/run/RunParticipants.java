@@ -81,11 +81,17 @@ final class RunParticipants {
     private int ackEvery;
     /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
     private double searchRateCeiling;
+    /** Opens connections concurrently, at the scenario's bound and rate. */
+    private final ConnectionOpener opener;
+    /** What opening the first step's connections took, over publishers, consumers and idle connections. */
+    private ConnectionOpener.Outcome opening = ConnectionOpener.Outcome.NONE;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
-                    Optional<Recovery> recovery) {
+                    Optional<Recovery> recovery, java.util.function.Consumer<String> progress) {
         this.recovery = recovery;
+        this.opener = new ConnectionOpener(scenario.connections().openConcurrency(), scenario.connections().openRate(),
+                progress);
         this.scenario = scenario;
         this.runId = runId;
         this.driver = driver;
@@ -117,10 +123,88 @@ final class RunParticipants {
                     connectionName("replies", 0), TopologyPlanner.replyQueue(runId), QueueType.CLASSIC,
                     OptionalInt.empty(), true, Optional.empty(), Map.of(), false, Duration.ZERO, Optional.empty())));
         }
-        for (int i = 0; i < scenario.consuming().consumerChannels(); i++) {
-            consumers.add(openConsumer(i));
-        }
+        int perConnection = scenario.consuming().channelsPerConsumer();
+        ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("consumer connections",
+                tasks(scenario.consuming().consumerChannels(), perConnection, this::openConsumer, t -> t.link().close()),
+                list -> list.forEach(t -> t.link().close()));
+        opened.results().forEach(consumers::addAll);
+        opening = opening.plus(opened.outcome());
         activeConsumers = consumers.size();
+    }
+
+    /**
+     * One task per connection: links {@code k * perConnection} up to {@code total} opened one after
+     * the other; if one fails, those before it on that connection are closed again.
+     */
+    private static <T> List<ConnectionOpener.Task<List<T>>> tasks(
+            int total, int perConnection, java.util.function.IntFunction<T> open, java.util.function.Consumer<T> close) {
+        List<ConnectionOpener.Task<List<T>>> tasks = new ArrayList<>();
+        for (int from = 0; from < total; from += perConnection) {
+            int first = from;
+            int end = Math.min(total, from + perConnection);
+            tasks.add(() -> {
+                List<T> links = new ArrayList<>(end - first);
+                try {
+                    for (int i = first; i < end; i++) {
+                        links.add(open.apply(i));
+                    }
+                    return links;
+                } catch (RuntimeException e) {
+                    for (T t : links) {
+                        try {
+                            close.accept(t);
+                        } catch (RuntimeException ignored) {
+                            // the open failure is what gets reported
+                        }
+                    }
+                    throw e;
+                }
+            });
+        }
+        return tasks;
+    }
+
+    /** Idle connections' links ({@code --idle-connections}), held until the run ends. */
+    final List<PublisherLink> idleLinks = new CopyOnWriteArrayList<>();
+
+    /** Opens the idle connections, each with {@code --idle-channels} publisher links that never send. */
+    void openIdleConnections() {
+        int n = scenario.connections().idleConnections();
+        int channels = scenario.connections().idleChannels();
+        List<ConnectionOpener.Task<List<PublisherLink>>> tasks = tasks(n * channels, channels,
+                k -> driver.openPublisher(silentSpec(k, "idle", k / channels), ConnectionChurn.NO_OUTCOMES),
+                PublisherLink::close);
+        ConnectionOpener.Opened<List<PublisherLink>> opened = opener.openAll("idle connections", tasks,
+                list -> list.forEach(PublisherLink::close));
+        opened.results().forEach(idleLinks::addAll);
+        opening = opening.plus(opened.outcome());
+    }
+
+    /** A publisher on a connection of its own that never sends, on the run's exchange and first routing key. */
+    PublisherSpec silentSpec(long k, String role) {
+        return silentSpec(k, role, k);
+    }
+
+    /** As {@link #silentSpec(long, String)}, link {@code k} on connection {@code connection} of that role. */
+    PublisherSpec silentSpec(long k, String role, long connection) {
+        String key = topology.queues().isEmpty() ? scenario.topology().routingKey().orElse("") : topology.routingKey(0);
+        return new PublisherSpec((int) (k % Integer.MAX_VALUE), runId + "-" + role + k, "harness-" + runId + "-" + role + connection,
+                topology.exchange(), key, false, false, false, OptionalInt.empty(), MessageProperties.NONE);
+    }
+
+    /** What opening the first step's connections took. */
+    ConnectionOpener.Outcome opening() {
+        return opening;
+    }
+
+    /** The opener, for connections opened beside the participants (idle connections). */
+    ConnectionOpener opener() {
+        return opener;
+    }
+
+    /** Adds to what opening the first step's connections took. */
+    void addOpening(ConnectionOpener.Outcome o) {
+        opening = opening.plus(o);
     }
 
     private ConsumerTask openConsumer(int i) {
@@ -167,13 +251,32 @@ final class RunParticipants {
 
     /** Opens the first step's publishers and prepares (but does not start) their threads. */
     void openPublishers() {
-        for (int i = 0; i < scenario.publishing().publishers(); i++) {
-            openPublisher(i);
-        }
+        ConnectionOpener.Opened<List<OpenedPublisher>> opened = opener.openAll("publisher connections",
+                tasks(scenario.publishing().publishers(), scenario.publishing().channelsPerProducer(),
+                        this::openPublisher, OpenedPublisher::close),
+                list -> list.forEach(OpenedPublisher::close));
+        opened.results().forEach(list -> list.forEach(this::add));
+        opening = opening.plus(opened.outcome());
         activePublishers = publishers.size();
     }
 
-    private void openPublisher(int i) {
+    /** A publisher opened but not yet one of the run's. */
+    private record OpenedPublisher(PublisherTask task, Thread thread, PublisherLink link,
+                                   Optional<ConfirmTracker> tracker) implements AutoCloseable {
+        @Override
+        public void close() {
+            link.close();
+        }
+    }
+
+    private void add(OpenedPublisher p) {
+        p.tracker().ifPresent(trackers::add);
+        publisherLinks.add(p.link());
+        publishers.add(p.task());
+        publisherThreads.add(p.thread());
+    }
+
+    private OpenedPublisher openPublisher(int i) {
         PublishSettings p = scenario.publishing();
         OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
         int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
@@ -185,7 +288,6 @@ final class RunParticipants {
                         p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
                         clock, refused))
                 : Optional.empty();
-        tracker.ifPresent(trackers::add);
         io.amqpharness.measure.FlowBlocks.Gate gate = measurements.blocks().gate();
         tracker.ifPresent(t -> t.reportBlocksTo(gate));
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
@@ -199,17 +301,15 @@ final class RunParticipants {
                 ? driver.openRequester(spec, outcomes, replies.orElseThrow())
                 : recovery.<PublisherLink>map(r -> RecoveringPublisher.open(spec, outcomes, tracker, r))
                         .orElseGet(() -> driver.openPublisher(spec, outcomes));
-        publisherLinks.add(link);
         Optional<SendTimes> times = Optional.empty();
         if (p.paced() && !scenario.run().clock().wall()) {
             times = Optional.of(sendTimes.computeIfAbsent(publisherId, id -> new SendTimes(SendTimes.slotsFor(maxRate()))));
         }
         PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times);
         task.setRate(rate);
-        publishers.add(task);
         Thread thread = new Thread(task, "harness-publisher-" + i);
         thread.setDaemon(true);
-        publisherThreads.add(thread);
+        return new OpenedPublisher(task, thread, link, tracker);
     }
 
     /**
@@ -259,7 +359,7 @@ final class RunParticipants {
     void setPublishers(int count) {
         while (activePublishers < count) {
             int index = publishers.size();
-            openPublisher(index);
+            add(openPublisher(index));
             publishers.get(index).setRate(rate);
             publishers.get(index).joinLate(); // its schedule starts now, not at the start of the run
             control.publisherAdded();

@@ -57,6 +57,8 @@ import java.util.OptionalLong;
  *                            empty with {@code --no-broker-metrics}
  * @param search              the probes and the answer of a {@code find-max} search; empty for
  *                            any other run
+ * @param connections         opening the run's connections before traffic, and connection churn
+ *                            ({@code --churn-rate})
  */
 public record RunResult(
         String runId,
@@ -85,7 +87,8 @@ public record RunResult(
         io.amqpharness.measure.Outages.Summary outages,
         io.amqpharness.measure.FlowBlocks.Summary blocking,
         Optional<BrokerMetricsReport> brokerMetrics,
-        Optional<SearchOutcome> search) {
+        Optional<SearchOutcome> search,
+        ConnectionStats connections) {
 
     public RunResult {
         queues = List.copyOf(queues);

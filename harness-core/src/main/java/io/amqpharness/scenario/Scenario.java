@@ -38,11 +38,14 @@ public final class Scenario {
     private final RunSettings run;
     private final TlsSettings tls;
     private final Coordination coordination;
+    private final ConnectionSettings connections;
 
     Scenario(BrokerUri uri, String protocol, PublishSettings publishing, ConsumeSettings consuming,
-             TopologySettings topology, RunSettings run, TlsSettings tls, Coordination coordination) {
+             TopologySettings topology, RunSettings run, TlsSettings tls, Coordination coordination,
+             ConnectionSettings connections) {
         this.coordination = coordination;
         this.uri = uri;
+        this.connections = connections;
         this.protocol = protocol;
         this.tls = tls;
         this.publishing = publishing;
@@ -95,6 +98,11 @@ public final class Scenario {
         return coordination;
     }
 
+    /** How connections are opened, and the idle and churned connections beyond the publishers' and consumers'. */
+    public ConnectionSettings connections() {
+        return connections;
+    }
+
     /** A builder holding this scenario's settings, to derive variants. */
     public Builder toBuilder() {
         return ScenarioCopier.toBuilder(this);
@@ -113,12 +121,12 @@ public final class Scenario {
         return o instanceof Scenario s
                 && uri.equals(s.uri) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
                 && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run)
-                && tls.equals(s.tls) && coordination.equals(s.coordination);
+                && tls.equals(s.tls) && coordination.equals(s.coordination) && connections.equals(s.connections);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls, coordination);
+        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls, coordination, connections);
     }
 
     @Override

@@ -17,7 +17,7 @@ final class ScenarioAssembler {
         return new Scenario(
                 BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
                 d.protocol == null ? "" : d.protocol,
-                publishing(d), consuming(d), topology(d), run(d), tls(d), coordination(d));
+                publishing(d), consuming(d), topology(d), run(d), tls(d), coordination(d), connections(d));
     }
 
     private static Coordination coordination(ScenarioDraft<?> d) {
@@ -25,6 +25,12 @@ final class ScenarioAssembler {
                 d.barrier == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(d.barrier),
                 d.barrierName == null ? Coordination.DEFAULT_BARRIER_NAME : d.barrierName,
                 d.barrierTimeout == null ? Coordination.DEFAULT_BARRIER_TIMEOUT : d.barrierTimeout);
+    }
+
+    private static ConnectionSettings connections(ScenarioDraft<?> d) {
+        return new ConnectionSettings(d.nioThreads == null ? OptionalInt.empty() : OptionalInt.of(d.nioThreads),
+                d.connectionOpenConcurrency, optional(d.connectionOpenRate), d.idleConnections, d.idleChannels,
+                optional(d.churnRate), d.churnHold == null ? java.time.Duration.ZERO : d.churnHold);
     }
 
     private static TlsSettings tls(ScenarioDraft<?> d) {

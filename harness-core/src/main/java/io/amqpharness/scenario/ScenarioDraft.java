@@ -32,6 +32,13 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     String tlsKeyStorePassword;
     boolean tlsInsecure;
     AddressFormat addressFormat = AddressFormat.AUTO;
+    Integer nioThreads;
+    int connectionOpenConcurrency = ConnectionSettings.DEFAULT_OPEN_CONCURRENCY;
+    Double connectionOpenRate;
+    int idleConnections;
+    int idleChannels = 1;
+    Double churnRate;
+    Duration churnHold;
 
     int producers = 1;
     int producerChannels = 1;
@@ -404,6 +411,30 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** How long one outage may last before a recovering run gives up; default 60 s. */
     public B recoveryTimeout(Duration value) { recoveryTimeout = value; return self(); }
+
+    /**
+     * AMQP 0.9.1 shared non-blocking I/O threads for all connections; 0 for blocking I/O (a reader
+     * thread per connection); default automatic (2 threads above 100 planned connections).
+     */
+    public B nioThreads(int value) { nioThreads = value; return self(); }
+
+    /** Connections opened at the same time; default 32. */
+    public B connectionOpenConcurrency(int value) { connectionOpenConcurrency = value; return self(); }
+
+    /** Connections opened per second at most; default no limit. */
+    public B connectionOpenRate(double perSecond) { connectionOpenRate = perSecond; return self(); }
+
+    /** Extra connections, each with a publisher that never sends, held for the whole run; default 0. */
+    public B idleConnections(int value) { idleConnections = value; return self(); }
+
+    /** Publisher channels (0.9.1) or sessions with a link (1.0) on each idle connection; default 1. */
+    public B idleChannels(int value) { idleChannels = value; return self(); }
+
+    /** Connection churn: connections opened and closed per second while traffic runs; default none. */
+    public B churnRate(double perSecond) { churnRate = perSecond; return self(); }
+
+    /** With churn, how long each churned connection stays open; default 0 (closed once open). */
+    public B churnHold(Duration value) { churnHold = value; return self(); }
 
     /** Let traffic flow this long before measuring; default none. */
     public B warmup(Duration value) { warmup = value; return self(); }

@@ -59,7 +59,11 @@ final class ScenarioValidator {
         atLeast(p, Setting.CONSUMERS, d.consumers, 0, 2);
         atLeast(p, Setting.PRODUCER_CHANNELS, d.producerChannels, 1, 10);
         atLeast(p, Setting.CONSUMER_CHANNELS, d.consumerChannels, 1, 10);
-        if (d.producers == 0 && d.consumers == 0) {
+        if (d.churnHold != null && d.churnRate == null) {
+            p.add(Setting.CHURN_HOLD, "%s applies to connection churn only; give %s too, for example %2$s 50 %1$s 5s",
+                    p.name(Setting.CHURN_RATE));
+        }
+        if (d.producers == 0 && d.consumers == 0 && d.idleConnections == 0 && d.churnRate == null) {
             p.addSentence(p.name(Setting.PRODUCERS) + " and " + p.name(Setting.CONSUMERS)
                     + " are both 0, so the run would do nothing; set at least one of them to 1 or more");
         }

@@ -100,6 +100,81 @@ public enum Setting {
                 "`amqps://` only: trust any broker certificate and skip the host name check; for a first try "
                 + "against a broker with a self-signed certificate, never for numbers you publish")),
 
+    NIO_THREADS(option(CONNECTION, ValueType.INT, "--nio-threads").label("N")
+            .help("AMQP 0.9.1: shared non-blocking I/O threads for all connections; 0 = a blocking reader thread "
+                    + "per connection (default: 2 above 100 connections, else 0).")
+            .read(s -> s.connections().nioThreads().isPresent() ? s.connections().nioThreads().getAsInt() : null)
+            .apply(Scenario.Builder::nioThreads)
+            .check(n -> n >= 0 && n <= 64, "%s must be between 0 and 64; for example %1$s 2")
+            .doc("2 above 100 connections, else 0",
+                "AMQP 0.9.1 only: the connections share this many non-blocking I/O threads (amqp-client's NIO "
+                + "mode, 8 KiB read and write buffers per connection), and consumers of all connections are "
+                + "dispatched on one shared pool (a pool per connection with `--consumer-latency` or "
+                + "`--consumer-rate`, whose callbacks sleep); each send copies its body, because NIO writes it "
+                + "after the send returns; `0` keeps the blocking I/O of amqp-client (a reader thread and "
+                + "a consumer pool per connection, the lowest latency for a few connections). By default the run "
+                + "counts its connections (`-x` + `-y` + `--idle-connections` + the churned connections held "
+                + "open at once): more than 100 gives 2 threads, otherwise 0. AMQP 1.0 ignores it")),
+    CONNECTION_OPEN_CONCURRENCY(option(CONNECTION, ValueType.INT, "--connection-open-concurrency").label("N")
+            .help("Connections opened at the same time (default 32).")
+            .read(s -> unless(s.connections().openConcurrency(), ConnectionSettings.DEFAULT_OPEN_CONCURRENCY))
+            .apply(Scenario.Builder::connectionOpenConcurrency)
+            .check(n -> n >= 1 && n <= 1024, "%s must be between 1 and 1024; for example %1$s 32")
+            .doc("32",
+                "how many connections are being opened at the same time, before traffic starts (publishers', "
+                + "consumers' and `--idle-connections`) and for `--churn-rate`. Each connection's channels or "
+                + "links (`-X`, `-Y`) are opened on it one after the other. A connection the broker does not "
+                + "accept (refused, timed out, over a connection limit) is tried twice more; a refused channel or "
+                + "link (a missing exchange) is not. If some still fail, the run ends before traffic starts with "
+                + "exit code 1 and one sentence: how many of how many failed, and the first reason")),
+    CONNECTION_OPEN_RATE(option(CONNECTION, ValueType.RATE, "--connection-open-rate").label("N/S")
+            .help("Open at most this many connections per second (default: no limit beyond "
+                    + "--connection-open-concurrency).")
+            .read(s -> s.connections().openRate()).apply(Scenario.Builder::connectionOpenRate)
+            .check(r -> r > 0, "%s must be a positive rate; for example %1$s 500")
+            .doc("no limit",
+                "opens at most this many connections per second before traffic starts, to spare a broker that "
+                + "cannot take a burst of handshakes")),
+    IDLE_CONNECTIONS(option(CONNECTION, ValueType.INT, "--idle-connections").label("N")
+            .help("Extra connections, each with --idle-channels publisher channels or links that never send, held "
+                    + "open for the whole run (default 0).")
+            .read(s -> unless(s.connections().idleConnections(), 0)).apply(Scenario.Builder::idleConnections)
+            .check(n -> n >= 0 && n <= 1_000_000, "%s must be between 0 and 1000000; for example %1$s 1000")
+            .doc("0",
+                "opens this many more connections before traffic starts, each with `--idle-channels` publisher "
+                + "channels (AMQP 0.9.1) or sessions with a sender link (AMQP 1.0) on the run's exchange that never "
+                + "send, and "
+                + "keeps them open until the run ends: the connection count of seed 001, without a thread per "
+                + "connection in the harness. See [recipes.md](recipes.md#many-connections)")),
+    IDLE_CHANNELS(option(CONNECTION, ValueType.INT, "--idle-channels").label("N")
+            .help("Publisher channels (AMQP 1.0: sessions with a sender link) on each idle connection (default 1).")
+            .read(s -> unless(s.connections().idleChannels(), 1)).apply(Scenario.Builder::idleChannels)
+            .check(n -> n >= 1 && n <= 2047, "%s must be between 1 and 2047; for example %1$s 2")
+            .doc("1",
+                "with `--idle-connections`, how many publisher channels (AMQP 0.9.1) or sessions with a sender "
+                + "link (AMQP 1.0) each idle connection holds; seed 001's clients had 2")),
+    CHURN_RATE(option(CONNECTION, ValueType.RATE, "--churn-rate").label("N/S")
+            .help("Connection churn: open and close this many connections per second (each with one publisher "
+                    + "channel or link) while traffic runs.")
+            .read(s -> s.connections().churnRate()).apply(Scenario.Builder::churnRate)
+            .check(r -> r > 0 && r <= 10_000, "%s must be a rate between 0 and 10000 per second; for example %1$s 50")
+            .doc("none",
+                "while publishing goes on, opens this many connections per second, each with one publisher "
+                + "channel (AMQP 0.9.1) or session and sender link (AMQP 1.0), and closes each after "
+                + "`--churn-hold`. Opens are scheduled at even intervals and run on up to "
+                + "`--connection-open-concurrency` threads. The summary, `result.json` (`connections.churn`) and "
+                + "Prometheus report opens per second, the open latency (`churn open`: from the start of the "
+                + "open until the channel or link is ready) and failures; a failed open is counted, it does not "
+                + "fail the run")),
+    CHURN_HOLD(option(CONNECTION, ValueType.DURATION, "--churn-hold").label("DURATION")
+            .help("With --churn-rate, how long each churned connection stays open (default 0: closed once open).")
+            .read(s -> unless(s.connections().churnHold(), Duration.ZERO)).apply(Scenario.Builder::churnHold)
+            .check(d -> !d.isNegative() && d.compareTo(Duration.ofHours(1)) <= 0,
+                    "%s must be between 0 and 1h; for example %1$s 5s")
+            .doc("0",
+                "with `--churn-rate`, how long each churned connection stays open; `--churn-rate 100 "
+                + "--churn-hold 10s` keeps about 1,000 churned connections open at a time")),
+
     // ---- topology ----
     QUEUE_TYPE(option(TOPOLOGY, ValueType.QUEUE_TYPE, "--queue-type").label("TYPE")
             .help("classic (default), quorum or stream.")

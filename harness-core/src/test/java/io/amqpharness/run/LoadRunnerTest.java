@@ -29,6 +29,27 @@ class LoadRunnerTest {
     }
 
     @Test
+    void idleConnectionsAndChurnAreOpenedCountedAndSummarised() {
+        RunResult r = new LoadRunner(scenario().producers(4).producerChannelCount(3).consumers(2).rate(100)
+                .idleConnections(150).idleChannels(2).churnRate(50).churnHold(Duration.ofMillis(100))
+                .time(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.connections().opened()).as("4 publisher, 2 consumer and 150 idle connections").isEqualTo(156);
+        assertThat(r.connections().idle()).isEqualTo(150);
+        assertThat(r.counts().published()).as("12 publishers x 100 msg/s x 1 s").isEqualTo(1_200);
+        assertThat(r.counts().consumed()).isEqualTo(1_200);
+        ConnectionStats.Churn churn = r.connections().churn().orElseThrow();
+        assertThat(churn.opened()).as("50/s for 1 s").isBetween(45L, 51L);
+        assertThat(churn.closed()).isEqualTo(churn.opened());
+        assertThat(churn.failed()).isZero();
+        assertThat(r.latency(Metric.CHURN_OPEN).count()).isEqualTo(churn.opened());
+        assertThat(io.amqpharness.report.TextSummary.format(r))
+                .containsPattern("\\nConnections 156 opened in [0-9.]+ s \\([0-9,.]+/s\\), 150 of them idle\\n")
+                .containsPattern("\\nChurn     [0-9]+ connections opened \\([0-9.]+/s\\) and [0-9]+ closed, 0 failed\\n")
+                .contains("  churn open ");
+    }
+
+    @Test
     void messageCountsAddUpWithConfirmsAndMultipleAcks() {
         RunResult r = new LoadRunner(scenario().producers(2).consumers(2).producerMessageCount(5_000)
                 .confirm(64).qos(100).multiAckEvery(10).build()).run();

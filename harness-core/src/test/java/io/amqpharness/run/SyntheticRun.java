@@ -118,7 +118,9 @@ public final class SyntheticRun {
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,
                 io.amqpharness.measure.Outages.Summary.NONE, io.amqpharness.measure.FlowBlocks.Summary.NONE,
-                Optional.of(brokerReport(intervals, n)), Optional.empty());
+                Optional.of(brokerReport(intervals, n)), Optional.empty(),
+                new ConnectionStats(2, java.time.Duration.ofMillis(20), 0, 0, Optional.of(new ConnectionStats.Churn(
+                        10, 10, 0, Optional.empty(), java.time.Duration.ofSeconds(1), 0))));
     }
 
     /** What the broker said in interval {@code i}: a queue growing by 1,000 messages a second. */

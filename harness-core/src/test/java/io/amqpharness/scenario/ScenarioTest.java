@@ -32,6 +32,19 @@ class ScenarioTest {
     }
 
     @Test
+    void nioIsAutomaticAboveOneHundredConnectionsUnlessGiven() {
+        assertThat(ConnectionSettings.planned(valid().producers(50).consumers(50).build())).isEqualTo(100);
+        assertThat(valid().build().connections().nioThreadsFor(100)).isZero();
+        assertThat(valid().build().connections().nioThreadsFor(101)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(ConnectionSettings.planned(valid().producers(1).consumers(1).idleConnections(99).build()))
+                .isEqualTo(101);
+        assertThat(ConnectionSettings.planned(valid().churnRate(100).churnHold(Duration.ofSeconds(2)).build()))
+                .as("1 + 1 + 100/s held 2 s").isEqualTo(202);
+        assertThat(valid().nioThreads(0).build().connections().nioThreadsFor(10_000)).isZero();
+        assertThat(valid().nioThreads(4).build().connections().nioThreadsFor(1)).isEqualTo(4);
+    }
+
+    @Test
     void everyProblemIsReportedInOnePass() {
         ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> valid()
                 .size(4).qos(0).confirm(-1).multiAckEvery(0).time(Duration.ZERO).build());

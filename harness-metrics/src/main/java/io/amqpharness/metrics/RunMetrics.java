@@ -103,5 +103,23 @@ final class RunMetrics implements RunListener {
                     .description("This connection's longest outage: its slowest recovery, in seconds (set when the run ends)")
                     .register(registry);
         }
+        io.amqpharness.run.ConnectionStats c = result.connections();
+        Gauge.builder("harness.connections.opened", c, x -> x.opened()).strongReference(true)
+                .description("Connections opened before traffic started: publishers', consumers' and idle ones "
+                        + "(set when the run ends)").register(registry);
+        Gauge.builder("harness.connections.opening.seconds", c, x -> x.openingTime().toNanos() / 1e9).strongReference(true)
+                .description("How long opening them took, in seconds (set when the run ends)").register(registry);
+        c.churn().ifPresent(churn -> {
+            Gauge.builder("harness.churn.opened", churn, x -> x.opened()).strongReference(true)
+                    .description("Churned connections opened (--churn-rate; set when the run ends; live: the count of "
+                            + "harness_churn_open_latency_seconds)").register(registry);
+            Gauge.builder("harness.churn.closed", churn, x -> x.closed()).strongReference(true)
+                    .description("Churned connections closed (set when the run ends)").register(registry);
+            Gauge.builder("harness.churn.failed", churn, x -> x.failed()).strongReference(true)
+                    .description("Churned connections that failed to open (set when the run ends)").register(registry);
+            Gauge.builder("harness.churn.opens.per.second", churn, x -> x.opensPerSecond()).strongReference(true)
+                    .description("Churned connections opened per second over the run (set when the run ends)")
+                    .register(registry);
+        });
     }
 }

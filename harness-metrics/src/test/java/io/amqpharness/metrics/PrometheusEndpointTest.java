@@ -170,6 +170,24 @@ class PrometheusEndpointTest {
         }
     }
 
+    @Test
+    void connectionOpeningAndChurnAreExportedWhenTheRunEnds() throws Exception {
+        io.amqpharness.run.SyntheticRun run = io.amqpharness.run.SyntheticRun.create(2, 10, 1);
+        try (PrometheusEndpoint metrics = PrometheusEndpoint.start(0, Map.of())) {
+            metrics.listener().started(run.start);
+            String before = get(metrics.url(), null).body();
+            assertThat(before).contains("harness_churn_open_latency_seconds_count").doesNotContain("harness_churn_opened");
+            metrics.listener().finished(run.result);
+            String s = get(metrics.url(), null).body();
+            assertThat(value(s, "harness_connections_opened")).isEqualTo(2);
+            assertThat(value(s, "harness_connections_opening_seconds")).isEqualTo(0.02);
+            assertThat(value(s, "harness_churn_opened")).isEqualTo(10);
+            assertThat(value(s, "harness_churn_closed")).isEqualTo(10);
+            assertThat(value(s, "harness_churn_failed")).isZero();
+            assertThat(value(s, "harness_churn_opens_per_second")).isEqualTo(10);
+        }
+    }
+
     /** The same result with other outages (a record has no wither: its canonical constructor is called). */
     private static RunResult withOutages(RunResult r, io.amqpharness.measure.Outages.Summary outages) throws Exception {
         RecordComponent[] components = RunResult.class.getRecordComponents();

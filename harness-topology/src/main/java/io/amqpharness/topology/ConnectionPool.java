@@ -13,7 +13,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * AMQP 0.9.1 connections by name, shared by the links that ask for the same name and closed when the last
- * one lets go. Thread-safe.
+ * one lets go. Thread-safe: connections of different names open at the same time; links asking for a
+ * name that is being opened wait for that one connection.
  */
 public final class ConnectionPool {
     private final ConnectionFactory factory;
@@ -21,12 +22,9 @@ public final class ConnectionPool {
     private final Map<String, Entry> connections = new HashMap<>();
 
     private static final class Entry {
-        final Connection connection;
+        /** Null until opened; guarded by the entry's own monitor while opening, then by the pool's. */
+        volatile Connection connection;
         int users;
-
-        Entry(Connection connection) {
-            this.connection = connection;
-        }
     }
 
     /** Connect timeout: an unreachable broker is reported within seconds. */
@@ -84,21 +82,43 @@ public final class ConnectionPool {
     }
 
     /** The connection with this name, opened on first use; call {@link #release} when done. */
-    public synchronized Connection acquire(String name) {
-        Entry e = connections.get(name);
-        if (e == null || !e.connection.isOpen()) {
-            e = new Entry(open(name));
-            connections.put(name, e);
+    public Connection acquire(String name) {
+        Entry e;
+        synchronized (this) {
+            e = connections.get(name);
+            if (e == null || e.connection != null && !e.connection.isOpen()) {
+                e = new Entry();
+                connections.put(name, e);
+            }
+            e.users++;
         }
-        e.users++;
-        return e.connection;
+        // Opened outside the pool's lock: other names open meanwhile; this name's users wait here.
+        synchronized (e) {
+            if (e.connection == null) {
+                try {
+                    e.connection = open(name);
+                } catch (RuntimeException x) {
+                    synchronized (this) {
+                        if (--e.users <= 0 && connections.get(name) == e) {
+                            connections.remove(name);
+                        }
+                    }
+                    throw x;
+                }
+            }
+            return e.connection;
+        }
     }
 
     /** Lets go of a connection; the last user closes it. */
-    public synchronized void release(String name) {
-        Entry e = connections.get(name);
-        if (e != null) {
-            release(name, e.connection);
+    public void release(String name) {
+        Connection c;
+        synchronized (this) {
+            Entry e = connections.get(name);
+            c = e == null ? null : e.connection;
+        }
+        if (c != null) {
+            release(name, c);
         }
     }
 
@@ -106,24 +126,30 @@ public final class ConnectionPool {
      * Lets go of {@code connection}; the last user closes it. A connection that a newer one of the
      * same name has replaced (after it closed) is closed, and the newer one's users are left alone.
      */
-    public synchronized void release(String name, Connection connection) {
-        Entry e = connections.get(name);
-        if (e == null || e.connection != connection) {
-            closeQuietly(connection);
-            return;
+    public void release(String name, Connection connection) {
+        synchronized (this) {
+            Entry e = connections.get(name);
+            if (e != null && e.connection == connection) {
+                if (--e.users > 0) {
+                    return;
+                }
+                connections.remove(name);
+            }
         }
-        if (--e.users <= 0) {
-            connections.remove(name);
-            closeQuietly(e.connection);
-        }
+        // Closed outside the lock: closing waits for the broker, and others may open or close meanwhile.
+        closeQuietly(connection);
     }
 
     /** Closes every pooled connection. */
-    public synchronized void closeAll() {
-        for (Entry e : connections.values()) {
+    public void closeAll() {
+        java.util.List<Entry> all;
+        synchronized (this) {
+            all = new java.util.ArrayList<>(connections.values());
+            connections.clear();
+        }
+        for (Entry e : all) {
             closeQuietly(e.connection);
         }
-        connections.clear();
     }
 
     /** Closes a connection, aborting it if a clean close fails. */

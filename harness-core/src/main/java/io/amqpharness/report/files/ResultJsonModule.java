@@ -59,6 +59,18 @@ final class ResultJsonModule extends SimpleModule {
         setMixInAnnotation(RunResult.class, RunResultMixin.class);
         setMixInAnnotation(BrokerSample.class, BrokerSampleMixin.class);
         setMixInAnnotation(CrossCheck.class, CrossCheckMixin.class);
+        setMixInAnnotation(io.amqpharness.run.ConnectionStats.class, ConnectionStatsMixin.class);
+        setMixInAnnotation(io.amqpharness.run.ConnectionStats.Churn.class, ChurnMixin.class);
+    }
+
+    private abstract static class ConnectionStatsMixin {
+        @JsonProperty("openedPerSecond")
+        abstract double openedPerSecond();
+    }
+
+    private abstract static class ChurnMixin {
+        @JsonProperty("opensPerSecond")
+        abstract double opensPerSecond();
     }
 
     /** {@code END_TO_END} as {@code endToEnd}, {@code CLASSIC} as {@code classic}. */

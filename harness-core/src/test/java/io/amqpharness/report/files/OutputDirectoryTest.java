@@ -42,7 +42,7 @@ class OutputDirectoryTest {
         assertThat(files.problem()).isEmpty();
         assertThat(dir).isDirectory();
         assertThat(files.written()).extracting(p -> p.getFileName().toString()).containsExactlyInAnyOrder(
-                "end-to-end.hlog", "e2e-from-send.hlog", "round-trip.hlog", "confirm.hlog", "publish-delay.hlog", "intervals.csv", "result.json", "report.html");
+                "end-to-end.hlog", "e2e-from-send.hlog", "round-trip.hlog", "confirm.hlog", "publish-delay.hlog", "churn-open.hlog", "intervals.csv", "result.json", "report.html");
         files.written().forEach(p -> assertThat(p).isNotEmptyFile());
     }
 

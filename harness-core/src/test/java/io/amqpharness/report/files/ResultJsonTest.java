@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultJsonTest {
     private static final Path DOC = Path.of("..", "docs", "result-json.md");
     private static final Set<String> METRIC_IDS = Set.of("endToEnd", "endToEndFromSend", "roundTrip", "confirm",
-            "publishDelay");
+            "publishDelay", "churnOpen");
 
     @TempDir
     Path tmp;
@@ -101,7 +101,7 @@ class ResultJsonTest {
             assertThat(points.get(points.size() - 1).path("value").asLong()).isEqualTo(decoded.getMaxValue());
         }
         assertThat(j.path("latency").fieldNames()).toIterable().containsExactly("endToEnd", "endToEndFromSend", "roundTrip", "confirm",
-                "publishDelay");
+                "publishDelay", "churnOpen");
     }
 
     @Test

@@ -1,0 +1,66 @@
+package io.amqpharness.scenario;
+
+import java.time.Duration;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * How a run opens its connections and which connections it adds beyond its publishers' and
+ * consumers'. Part of a validated {@link Scenario}.
+ *
+ * @param nioThreads      AMQP 0.9.1 shared non-blocking I/O threads for all of the run's
+ *                        connections; {@code 0} keeps amqp-client's blocking I/O (one reader thread
+ *                        per connection); empty means automatic: {@value #AUTO_NIO_THREADS} threads
+ *                        when the run plans more than {@value #AUTO_NIO_ABOVE} connections, blocking
+ *                        I/O otherwise. AMQP 1.0 ignores it
+ * @param openConcurrency connections opened at the same time, at least 1; default
+ *                        {@value #DEFAULT_OPEN_CONCURRENCY}
+ * @param openRate        connections opened per second at most, over the whole run; empty means no
+ *                        limit other than {@code openConcurrency}
+ * @param idleConnections extra connections, each with {@code idleChannels} publisher channels or
+ *                        links that never send, opened before traffic starts and held until the
+ *                        end; default 0
+ * @param idleChannels    channels (AMQP 0.9.1) or sessions with a sender link (AMQP 1.0) on each
+ *                        idle connection, at least 1; default 1
+ * @param churnRate       connection churn: connections opened (each with one publisher channel or
+ *                        link) and closed again per second while traffic runs; empty for none
+ * @param churnHold       with churn, how long each churned connection stays open; default 0 (closed
+ *                        as soon as it is open)
+ */
+public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, OptionalDouble openRate,
+                                 int idleConnections, int idleChannels, OptionalDouble churnRate,
+                                 Duration churnHold) {
+    /** Connections opened at the same time unless {@code --connection-open-concurrency} says otherwise. */
+    public static final int DEFAULT_OPEN_CONCURRENCY = 32;
+    /** Automatic NIO: shared I/O threads when there are many connections. */
+    public static final int AUTO_NIO_THREADS = 2;
+    /** Automatic NIO: planned connections above which the shared I/O threads are used. */
+    public static final int AUTO_NIO_ABOVE = 100;
+
+    /** The defaults: automatic I/O, 32 opens at a time, no rate limit, no idle connections, no churn. */
+    public static final ConnectionSettings DEFAULT = new ConnectionSettings(OptionalInt.empty(),
+            DEFAULT_OPEN_CONCURRENCY, OptionalDouble.empty(), 0, 1, OptionalDouble.empty(), Duration.ZERO);
+
+    /**
+     * The AMQP 0.9.1 shared I/O threads for a run that plans {@code connections} connections: the
+     * number given, or the automatic choice; 0 means blocking I/O.
+     */
+    public int nioThreadsFor(int connections) {
+        if (nioThreads.isPresent()) {
+            return nioThreads.getAsInt();
+        }
+        return connections > AUTO_NIO_ABOVE ? AUTO_NIO_THREADS : 0;
+    }
+
+    /**
+     * The most connections the scenario opens at once (publishers', consumers', idle and, with churn,
+     * those held open at the same time), for sizing shared resources.
+     */
+    public static int planned(Scenario s) {
+        ConnectionSettings c = s.connections();
+        long churnHeld = c.churnRate().isPresent()
+                ? (long) Math.ceil(c.churnRate().getAsDouble() * Math.max(0.1, c.churnHold().toNanos() / 1e9)) : 0;
+        long n = (long) s.publishing().producers() + s.consuming().consumers() + c.idleConnections() + churnHeld;
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+}
