@@ -76,7 +76,7 @@ class OptionTableTest {
             Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
             Scenario.builder().protocol("amqp091").instance("pod-1").clock(io.amqpharness.scenario.ClockMode.WALL)
                     .startAt(io.amqpharness.scenario.StartTime.parse("15:00:00").orElseThrow()).barrier(4)
-                    .barrierName("seed-001").barrierTimeout(Duration.ofMinutes(5)).build()),
+                    .barrierName("seed-001").barrierTimeout(Duration.ofMinutes(5)).build(),
             Scenario.builder().protocol("amqp091").nioThreads(2).connectionOpenConcurrency(8).connectionOpenRate(500)
                     .idleConnections(1000).idleChannels(2).churnRate(50).churnHold(Duration.ofSeconds(5)).rate(0).build());
 
