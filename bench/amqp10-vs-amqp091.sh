@@ -9,7 +9,8 @@
 # through the default exchange to a predeclared durable queue:
 #   classic  amqp10   credit 200  (--qos 200), settlement window 192 (--confirm 192), one accept per message
 #   classic  amqp091  seed 0.9.1 run: --confirm 192 --qos 200 --multi-ack-every 200 --flag mandatory
-#   classic  proton-c credit 200, sender bounded by the broker's credit only, one accept per message
+#   classic  proton-c credit 200, sender bounded by the broker's credit only, one accept per message,
+#                     sender and receiver on a connection each (PEER_CONNECTIONS=2) like the harness
 #   quorum   amqp10   credit 5000 (--qos 5000), settlement window 3000, one accept per message
 #   quorum   amqp091  seed 0.9.1 run: --confirm 3000 --qos 5000 --multi-ack-every 5000 --flag mandatory
 #   quorum   proton-c credit 5000
@@ -69,7 +70,7 @@ address() { # queue
 run() { # type protocol output
   local q; q=$(queue_name "$1")
   if [ "$2" = proton-c ]; then
-    bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- bench/proton-c/target/peer "$HOST" "$PORT" \
+    PEER_CONNECTIONS=2 bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- bench/proton-c/target/peer "$HOST" "$PORT" \
       "$(address "$q")" "$MESSAGES" "$(credit "$1")"
     return
   fi

@@ -15,8 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# AMQP 1.0 connections take about 220 KiB of heap each until the shared event loop lands.
-JAVA_OPTS=${JAVA_OPTS:--Xmx4g}
+JAVA_OPTS=${JAVA_OPTS:--Xmx1g -XX:TieredStopAtLevel=1}
 . bench/common.sh
 N=${CONNECTIONS:-10000}
 PROTOCOLS=${PROTOCOLS:-amqp091 amqp10}

@@ -5,9 +5,11 @@
  *
  * Two links on ADDRESS: a sender that sends MESSAGES durable 12-byte messages unsettled, as fast
  * as the broker's link credit allows (no other window), and a receiver that keeps CREDIT link
- * credit outstanding and accepts each message with its own disposition. Both links share one
- * connection and one session (the cheapest layout for the broker: the harness gives its publisher
- * and consumer a connection each). The message is encoded once and sent as is. It ends when every message was
+ * credit outstanding and accepts each message with its own disposition. With PEER_CONNECTIONS=2
+ * (what the bench uses) each link has a connection of its own, as the harness's publisher and
+ * consumer have and as quiver's sender and receiver processes had in seed 001; with 1 (the
+ * default) both share one connection and one session, the cheapest layout for the broker. The
+ * message is encoded once and sent as is. It ends when every message was
  * received and every send settled, and prints
  *   sent=N accepted=N other=N received=N seconds=S msgs_per_s=R
  * seconds running from the first send to the last event (CLOCK_MONOTONIC). Exit code 1 and a
@@ -189,9 +191,19 @@ int main(int argc, char **argv) {
   pn_proactor_t *proactor = pn_proactor();
   char addr[PN_MAX_ADDR];
   pn_proactor_addr(addr, sizeof(addr), argv[1], argv[2]);
-  pn_connection_t *c = pn_connection();
-  pn_connection_set_context(c, (void *)"sr"); /* the links it carries: sender and receiver */
-  pn_proactor_connect2(proactor, c, NULL, addr);
+  const char *connections = getenv("PEER_CONNECTIONS");
+  if (connections && strcmp(connections, "2") == 0) {
+    pn_connection_t *r = pn_connection();
+    pn_connection_set_context(r, (void *)"r"); /* the receiver first, so no message waits for it */
+    pn_proactor_connect2(proactor, r, NULL, addr);
+    pn_connection_t *s = pn_connection();
+    pn_connection_set_context(s, (void *)"s");
+    pn_proactor_connect2(proactor, s, NULL, addr);
+  } else {
+    pn_connection_t *c = pn_connection();
+    pn_connection_set_context(c, (void *)"sr"); /* the links it carries: sender and receiver */
+    pn_proactor_connect2(proactor, c, NULL, addr);
+  }
   int running = 1;
   while (running) {
     pn_event_batch_t *batch = pn_proactor_wait(proactor);
