@@ -9,7 +9,7 @@ URI=${RABBITMQ_URI:-amqp://guest:guest@localhost:5672/%2F}
 API=${RABBITMQ_API:-http://localhost:15672/api}
 WORK=bench/work
 JAR=harness-cli/target/harness.jar
-JAVA_OPTS=${JAVA_OPTS:--Xmx512m -XX:TieredStopAtLevel=1} # as ./harness runs it
+JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 
 mkdir -p "$WORK"
 if [ ! -f "$JAR" ]; then

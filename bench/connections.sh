@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JAVA_OPTS=${JAVA_OPTS:--Xmx1g -XX:TieredStopAtLevel=1}
+JAVA_OPTS=${JAVA_OPTS:--Xmx1g}
 . bench/common.sh
 N=${CONNECTIONS:-10000}
 PROTOCOLS=${PROTOCOLS:-amqp091 amqp10}

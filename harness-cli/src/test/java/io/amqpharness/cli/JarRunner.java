@@ -37,7 +37,7 @@ final class JarRunner {
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-jar",
-                jar().toString())); // as ./harness runs it
+                jar().toString())); // short runs: the JIT's quick compiler costs CI less CPU
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeIf(k -> k.startsWith("HARNESS_"));
