@@ -1,8 +1,7 @@
 package io.amqpharness.amqp10;
 
 import io.amqpharness.scenario.BrokerUri;
-import java.util.HashMap;
-import java.util.Map;
+import io.amqpharness.spi.SharedConnections;
 
 /**
  * AMQP 1.0 connections by name, shared by the links that ask for the same name and closed when
@@ -17,13 +16,8 @@ final class Amqp10Connections {
 
     private final BrokerUri uri;
     private final java.util.Optional<EngineConnection.Tls> tls;
-    private final Map<String, Entry> connections = new HashMap<>();
-
-    /** A name's connection: null until opened (its monitor held while opening); users under the pool's lock. */
-    private static final class Entry {
-        volatile EngineConnection connection;
-        int users;
-    }
+    private final SharedConnections<EngineConnection> connections = new SharedConnections<>(this::open,
+            c -> c.failure() == null, c -> c.close(CLOSE_TIMEOUT_MILLIS));
 
     Amqp10Connections(BrokerUri uri) {
         this(uri, io.amqpharness.scenario.TlsSettings.DEFAULT);
@@ -50,30 +44,7 @@ final class Amqp10Connections {
      * Connections of different names open at the same time; users of one name wait for its one open.
      */
     EngineConnection acquire(String name) {
-        Entry e;
-        synchronized (this) {
-            e = connections.get(name);
-            if (e == null || e.connection != null && e.connection.failure() != null) {
-                e = new Entry();
-                connections.put(name, e);
-            }
-            e.users++;
-        }
-        synchronized (e) {
-            if (e.connection == null) {
-                try {
-                    e.connection = open(name);
-                } catch (RuntimeException x) {
-                    synchronized (this) {
-                        if (--e.users <= 0 && connections.get(name) == e) {
-                            connections.remove(name);
-                        }
-                    }
-                    throw x;
-                }
-            }
-            return e.connection;
-        }
+        return connections.acquire(name);
     }
 
     /**
@@ -81,30 +52,11 @@ final class Amqp10Connections {
      * name has replaced (after it failed) is closed, and the newer one's users are left alone.
      */
     void release(String name, EngineConnection connection) {
-        synchronized (this) {
-            Entry e = connections.get(name);
-            if (e != null && e.connection == connection) {
-                if (--e.users > 0) {
-                    return;
-                }
-                connections.remove(name);
-            }
-        }
-        // Closed outside the lock: closing waits for the broker's answer.
-        connection.close(CLOSE_TIMEOUT_MILLIS);
+        connections.release(name, connection);
     }
 
     /** Closes every pooled connection. */
     void closeAll() {
-        java.util.List<Entry> all;
-        synchronized (this) {
-            all = new java.util.ArrayList<>(connections.values());
-            connections.clear();
-        }
-        for (Entry e : all) {
-            if (e.connection != null) {
-                e.connection.close(CLOSE_TIMEOUT_MILLIS);
-            }
-        }
+        connections.closeAll();
     }
 }

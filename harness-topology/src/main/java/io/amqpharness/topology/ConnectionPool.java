@@ -6,9 +6,8 @@ import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.TlsSettings;
 import io.amqpharness.tls.TlsContexts;
 import io.amqpharness.spi.BrokerUnreachableException;
+import io.amqpharness.spi.SharedConnections;
 import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -19,13 +18,8 @@ import java.util.concurrent.TimeoutException;
 public final class ConnectionPool {
     private final ConnectionFactory factory;
     private final BrokerUri uri;
-    private final Map<String, Entry> connections = new HashMap<>();
-
-    private static final class Entry {
-        /** Null until opened; guarded by the entry's own monitor while opening, then by the pool's. */
-        volatile Connection connection;
-        int users;
-    }
+    private final SharedConnections<Connection> connections =
+            new SharedConnections<>(this::open, Connection::isOpen, ConnectionPool::closeQuietly);
 
     /** Connect timeout: an unreachable broker is reported within seconds. */
     public static final int CONNECT_TIMEOUT_MILLIS = 5_000;
@@ -83,43 +77,12 @@ public final class ConnectionPool {
 
     /** The connection with this name, opened on first use; call {@link #release} when done. */
     public Connection acquire(String name) {
-        Entry e;
-        synchronized (this) {
-            e = connections.get(name);
-            if (e == null || e.connection != null && !e.connection.isOpen()) {
-                e = new Entry();
-                connections.put(name, e);
-            }
-            e.users++;
-        }
-        // Opened outside the pool's lock: other names open meanwhile; this name's users wait here.
-        synchronized (e) {
-            if (e.connection == null) {
-                try {
-                    e.connection = open(name);
-                } catch (RuntimeException x) {
-                    synchronized (this) {
-                        if (--e.users <= 0 && connections.get(name) == e) {
-                            connections.remove(name);
-                        }
-                    }
-                    throw x;
-                }
-            }
-            return e.connection;
-        }
+        return connections.acquire(name);
     }
 
-    /** Lets go of a connection; the last user closes it. */
+    /** Lets go of the connection with this name; the last user closes it. */
     public void release(String name) {
-        Connection c;
-        synchronized (this) {
-            Entry e = connections.get(name);
-            c = e == null ? null : e.connection;
-        }
-        if (c != null) {
-            release(name, c);
-        }
+        connections.current(name).ifPresent(c -> release(name, c));
     }
 
     /**
@@ -127,29 +90,12 @@ public final class ConnectionPool {
      * same name has replaced (after it closed) is closed, and the newer one's users are left alone.
      */
     public void release(String name, Connection connection) {
-        synchronized (this) {
-            Entry e = connections.get(name);
-            if (e != null && e.connection == connection) {
-                if (--e.users > 0) {
-                    return;
-                }
-                connections.remove(name);
-            }
-        }
-        // Closed outside the lock: closing waits for the broker, and others may open or close meanwhile.
-        closeQuietly(connection);
+        connections.release(name, connection);
     }
 
     /** Closes every pooled connection. */
     public void closeAll() {
-        java.util.List<Entry> all;
-        synchronized (this) {
-            all = new java.util.ArrayList<>(connections.values());
-            connections.clear();
-        }
-        for (Entry e : all) {
-            closeQuietly(e.connection);
-        }
+        connections.closeAll();
     }
 
     /** Closes a connection, aborting it if a clean close fails. */
