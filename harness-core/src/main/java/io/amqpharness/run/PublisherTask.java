@@ -41,14 +41,21 @@ final class PublisherTask implements Runnable {
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
     private final long spinNanos;
+    private final double phase;
     private volatile Thread thread;
     private volatile Pacer pacer;
     private volatile boolean retired;
     private volatile double startRate;
     private volatile boolean late;
 
+    /**
+     * @param phase where in its first send interval this publisher starts, from 0 (at the run's
+     *              start) to below 1 (almost a whole interval later); unused with
+     *              {@code --random-start-delay} and for publishers that start late (steps)
+     */
     PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed,
-                  Optional<SendTimes> sendTimes) {
+                  Optional<SendTimes> sendTimes, double phase) {
+        this.phase = phase;
         this.sendTimes = sendTimes;
         this.link = link;
         this.tracker = tracker;
@@ -66,8 +73,9 @@ final class PublisherTask implements Runnable {
         RunControl control = c.control();
         try {
             control.awaitStart();
-            long start = (late ? c.clock().nanoTime() : control.startNanos()) + startDelayNanos();
             Optional<List<RateStep>> schedule = c.settings().schedule();
+            long start = late ? c.clock().nanoTime() + startDelayNanos(Optional.empty())
+                    : control.startNanos() + startDelayNanos(schedule);
             if (c.settings().idle() || !sleepUntil(start)) {
                 idle();
             } else {
@@ -86,8 +94,15 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    private long startDelayNanos() {
-        return c.settings().randomStartDelay().map(Duration::toNanos).map(max -> random.nextLong(max + 1)).orElse(0L);
+    /** {@code --random-start-delay}, or else this publisher's phase of its first rate's interval (none without a schedule). */
+    private long startDelayNanos(Optional<List<RateStep>> schedule) {
+        if (c.settings().randomStartDelay().isPresent()) {
+            long max = c.settings().randomStartDelay().get().toNanos();
+            return random.nextLong(max + 1);
+        }
+        double firstRate = schedule.flatMap(s -> s.stream().filter(r -> r.ratePerSecond() > 0).findFirst())
+                .map(RateStep::ratePerSecond).orElse(0.0);
+        return firstRate > 0 ? (long) (phase * 1e9 / firstRate) : 0L;
     }
 
     private void idle() {

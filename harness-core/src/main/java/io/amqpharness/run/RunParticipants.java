@@ -305,7 +305,11 @@ final class RunParticipants {
         if (p.paced() && !scenario.run().clock().wall()) {
             times = Optional.of(sendTimes.computeIfAbsent(publisherId, id -> new SendTimes(SendTimes.slotsFor(maxRate()))));
         }
-        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times);
+        // Publishers at one rate start a fraction of an interval apart (publisher i of n at i/n), so they
+        // do not all send at the same instants: n aligned schedules would be bursts of n messages.
+        int count = Math.max(1, scenario.publishing().publishers());
+        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times,
+                (i % count) / (double) count);
         task.setRate(rate);
         Thread thread = new Thread(task, "harness-publisher-" + i);
         thread.setDaemon(true);

@@ -344,9 +344,9 @@ public enum Setting {
             .read(s -> s.publishing().totalRate()).apply(Scenario.Builder::totalRate)
             .doc("",
                 "intended rate over all publishers, split evenly (with a `producers` step, over the publishers "
-                + "each step runs). Publishers start in phase, so 10 publishers at 100/s each send together 100 "
-                + "times a second: the total arrives in bursts of 10. Add `--producer-random-start-delay` of one "
-                + "message interval (`10ms` here) to stagger them")),
+                + "each step runs). Publishers are spread over their first message interval (publisher i of n "
+                + "starts i/n of an interval in), so 10 publishers at 100/s each send one message a millisecond "
+                + "in all, not bursts of 10 every 10 ms")),
     VARIABLE_RATE(option(PUBLISHING, ValueType.RATE_STEPS, "--variable-rate").label("RATE:DURATION[,...]")
             .help("Per-publisher rates that follow each other and repeat, e.g. 100:60s,1000:10s "
                     + "(a bare number of seconds works too); 0 pauses.")
@@ -400,11 +400,12 @@ public enum Setting {
                 "custom headers (AMQP 1.0: application properties)")),
     PRODUCER_RANDOM_START_DELAY(option(PUBLISHING, ValueType.DURATION, "--producer-random-start-delay")
             .label("DURATION")
-            .help("Each publisher starts after a random delay up to this long (default: all together).")
+            .help("Each publisher starts after a random delay up to this long (default: publishers spread evenly over their first message interval).")
             .read(s -> s.publishing().randomStartDelay()).apply(Scenario.Builder::producerRandomStartDelay)
             .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 5s")
-            .doc("all start together",
-                "each publisher waits a random time up to this long before its first message")),
+            .doc("spread over one message interval",
+                "each publisher waits a random time up to this long before its first message, instead of the "
+                + "even spread")),
 
     PACING_SPIN(option(PUBLISHING, ValueType.DURATION, "--pacing-spin").label("DURATION")
             .help("Paced publishers park until this long before a send and spin the rest (default 100us; 0 parks only).")

@@ -60,7 +60,7 @@ class PublisherPacingTest {
             }
         };
         control.start(clock.nanoTime(), 0);
-        new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty()).run();
+        new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty(), 0).run();
         return delay.sampleInterval();
     }
 
@@ -80,5 +80,33 @@ class PublisherPacingTest {
         assertThat(h.getTotalCount()).isEqualTo(200);
         assertThat(h.getValueAtPercentile(50)).isGreaterThanOrEqualTo(OVERSHOOT_NANOS - 100);
         assertThat(clock.spins).isZero();
+    }
+
+    @Test
+    void publishersAtOneRateStartAPhaseOfTheirIntervalApartInsteadOfAllAtOnce() {
+        OvershootingClock clock = new OvershootingClock();
+        Scenario s = Scenario.builder().protocol("in-memory").rate(1000).producerMessageCount(3).build();
+        RunControl control = new RunControl(1, 0, Thread.currentThread());
+        PublisherTask.Context context = new PublisherTask.Context(s.publishing(), new Counters(),
+                new LatencyRecorder("publish delay"), clock,
+                new PayloadClock(ClockMode.MONOTONIC, clock.nanoTime(), Instant.now()), control, Optional.empty());
+        java.util.List<Long> sent = new java.util.ArrayList<>();
+        PublisherLink link = new PublisherLink() {
+            @Override
+            public void send(long seq, byte[] body, String routingKey) {
+                sent.add(clock.nanoTime());
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        long start = clock.nanoTime();
+        control.start(start, 0);
+        new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty(), 0.25).run();
+        // Publisher 1 of 4 at 1,000 msg/s: its schedule starts a quarter of a millisecond in.
+        assertThat(sent).hasSize(3);
+        assertThat(sent.get(0) - start).isBetween(250_000L, 251_000L);
+        assertThat(sent.get(1) - start).isBetween(1_250_000L, 1_251_000L);
     }
 }
