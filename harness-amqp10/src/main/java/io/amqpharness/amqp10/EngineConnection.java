@@ -171,7 +171,7 @@ final class EngineConnection {
             channel = ch;
             ch.socket().setTcpNoDelay(true);
             ch.socket().connect(new InetSocketAddress(uri.host(), uri.port()), (int) timeoutMillis);
-            output = new Output(new ChannelSink(ch));
+            output = new Output(Output.Sink.nonBlocking(ch, () -> registration.wantWrite()));
             registration = IoLoops.register(ch, new LoopHandler());
         } else {
             connectTls(timeoutMillis);
@@ -200,18 +200,7 @@ final class EngineConnection {
         }
         s.setSoTimeout(READ_TIMEOUT_MILLIS);
         OutputStream out = s.getOutputStream();
-        output = new Output(new Output.Sink() {
-            @Override
-            public int write(byte[] bytes, int offset, int length) throws IOException {
-                out.write(bytes, offset, length);
-                return length;
-            }
-
-            @Override
-            public void wantWrite() {
-                // a blocking stream takes everything
-            }
-        });
+        output = new Output(Output.Sink.blocking(out));
         InputStream in = s.getInputStream();
         Thread t = new Thread(() -> readLoop(in), "harness-amqp10-tls-" + name);
         t.setDaemon(true);
@@ -311,32 +300,6 @@ final class EngineConnection {
         public void ended(IOException cause) {
             failed(cause);
             notifyEnded();
-        }
-    }
-
-    /** Writes to a non-blocking channel; takes what the socket takes. */
-    private final class ChannelSink implements Output.Sink {
-        private final SocketChannel ch;
-        private ByteBuffer wrapped = ByteBuffer.allocate(0);
-
-        ChannelSink(SocketChannel ch) {
-            this.ch = ch;
-        }
-
-        @Override
-        public int write(byte[] bytes, int offset, int length) throws IOException {
-            ByteBuffer b = wrapped;
-            if (b.array() != bytes) {
-                b = ByteBuffer.wrap(bytes); // once per array the output grows to
-                wrapped = b;
-            }
-            b.limit(offset + length).position(offset);
-            return ch.write(b);
-        }
-
-        @Override
-        public void wantWrite() {
-            registration.wantWrite();
         }
     }
 

@@ -1,6 +1,9 @@
 package io.amqpharness.amqp10;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 
@@ -23,6 +26,45 @@ final class Output {
 
         /** Asks for {@link Output#flush()} to be called when the socket can take more; never called by a blocking sink's output. */
         void wantWrite();
+
+        /** A blocking stream: takes every byte, waiting while the socket is full. */
+        static Sink blocking(OutputStream out) {
+            return new Sink() {
+                @Override
+                public int write(byte[] bytes, int offset, int length) throws IOException {
+                    out.write(bytes, offset, length);
+                    return length;
+                }
+
+                @Override
+                public void wantWrite() {
+                    // never left with bytes
+                }
+            };
+        }
+
+        /** A non-blocking channel: takes what the socket takes; {@code wantWrite} asks to hear when it drains. */
+        static Sink nonBlocking(WritableByteChannel channel, Runnable wantWrite) {
+            return new Sink() {
+                private ByteBuffer wrapped = ByteBuffer.allocate(0);
+
+                @Override
+                public int write(byte[] bytes, int offset, int length) throws IOException {
+                    ByteBuffer b = wrapped;
+                    if (b.array() != bytes) {
+                        b = ByteBuffer.wrap(bytes); // once per array the output grows to
+                        wrapped = b;
+                    }
+                    b.limit(offset + length).position(offset);
+                    return channel.write(b);
+                }
+
+                @Override
+                public void wantWrite() {
+                    wantWrite.run();
+                }
+            };
+        }
     }
 
     private final Sink sink;

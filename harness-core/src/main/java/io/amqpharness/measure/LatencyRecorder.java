@@ -38,8 +38,13 @@ public final class LatencyRecorder {
     private final String name;
     private final AtomicReferenceArray<Recorder> stripes = new AtomicReferenceArray<>(MAX_STRIPES);
     private final Histogram[] stripeIntervals = new Histogram[MAX_STRIPES];
-    private final Histogram cumulative = new Histogram(1, HIGHEST_NANOS, DIGITS);
-    private final Histogram interval = new Histogram(1, HIGHEST_NANOS, DIGITS);
+    /** An empty histogram with the recorders' range (1 ns to {@link #HIGHEST_NANOS}) and precision ({@link #DIGITS}), to add theirs into. */
+    public static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_NANOS, DIGITS);
+    }
+
+    private final Histogram cumulative = newHistogram();
+    private final Histogram interval = newHistogram();
     private final LongAdder clamped = new LongAdder();
     /** When the interval in progress began, epoch milliseconds (stamped on the interval histogram). */
     private long intervalStartMillis = System.currentTimeMillis();

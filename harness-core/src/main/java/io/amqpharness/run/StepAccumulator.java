@@ -25,7 +25,7 @@ final class StepAccumulator {
 
     StepAccumulator() {
         for (Metric m : Metric.values()) {
-            histograms.put(m, new Histogram(1, LatencyRecorder.HIGHEST_NANOS, LatencyRecorder.DIGITS));
+            histograms.put(m, LatencyRecorder.newHistogram());
         }
     }
 

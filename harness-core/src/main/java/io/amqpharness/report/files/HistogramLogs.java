@@ -41,21 +41,31 @@ final class HistogramLogs implements AutoCloseable {
         return metric.label().toLowerCase(Locale.ROOT).replace(' ', '-') + ".hlog";
     }
 
+    /**
+     * A log writer whose header is written: {@code comment}, the histograms' range and precision,
+     * the format version, the start time (epoch milliseconds, also the base of the interval
+     * stamps) and the legend. Shared by a run's logs and a merged result's.
+     */
+    static HistogramLogWriter startLog(PrintStream stream, long startMillis, String comment) {
+        HistogramLogWriter w = new HistogramLogWriter(stream);
+        w.outputComment(comment);
+        w.outputComment("Range 1 ns to " + LatencyRecorder.HIGHEST_NANOS + " ns, " + LatencyRecorder.DIGITS
+                + " significant digits");
+        w.outputLogFormatVersion();
+        w.outputStartTime(startMillis);
+        w.setBaseTime(startMillis);
+        w.outputLegend();
+        return w;
+    }
+
     void open(RunStart start) {
         long startMillis = start.startedAt().toEpochMilli();
         for (Metric m : Metric.values()) {
             Path file = directory.resolve(fileName(m));
             try {
                 PrintStream stream = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8);
-                HistogramLogWriter w = new HistogramLogWriter(stream);
-                w.outputComment("amqp-harness run " + start.runId() + ": " + m.label()
-                        + " latency in nanoseconds, one histogram per reporting interval");
-                w.outputComment("Range 1 ns to " + LatencyRecorder.HIGHEST_NANOS + " ns, "
-                        + LatencyRecorder.DIGITS + " significant digits");
-                w.outputLogFormatVersion();
-                w.outputStartTime(startMillis);
-                w.setBaseTime(startMillis);
-                w.outputLegend();
+                HistogramLogWriter w = startLog(stream, startMillis, "amqp-harness run " + start.runId() + ": "
+                        + m.label() + " latency in nanoseconds, one histogram per reporting interval");
                 logs.put(m, new Log(file, stream, w));
                 check(logs.get(m));
             } catch (IOException e) {

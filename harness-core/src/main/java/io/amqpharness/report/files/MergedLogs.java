@@ -25,16 +25,12 @@ final class MergedLogs {
         for (Metric metric : Metric.values()) {
             Path file = output.resolve(HistogramLogs.fileName(metric));
             try (PrintStream stream = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8)) {
-                HistogramLogWriter w = new HistogramLogWriter(stream);
-                w.outputComment("amqp-harness: " + metric.label() + " latency in nanoseconds, merged from "
-                        + instances.size() + " instances, one histogram per reporting interval");
-                w.outputLogFormatVersion();
-                w.outputStartTime(startedAt.toEpochMilli());
-                w.setBaseTime(startedAt.toEpochMilli());
-                w.outputLegend();
+                HistogramLogWriter w = HistogramLogs.startLog(stream, startedAt.toEpochMilli(), "amqp-harness: "
+                        + metric.label() + " latency in nanoseconds, merged from " + instances.size()
+                        + " instances, one histogram per reporting interval");
                 int n = instances.stream().mapToInt(i -> i.intervals().get(metric).size()).max().orElse(0);
                 for (int k = 0; k < n; k++) {
-                    Histogram sum = ResultMerge.newHistogram();
+                    Histogram sum = io.amqpharness.measure.LatencyRecorder.newHistogram();
                     long start = Long.MAX_VALUE;
                     long end = 0;
                     for (ResultMerge.Instance i : instances) {

@@ -190,7 +190,7 @@ public final class ResultMerge {
     static Map<Metric, Histogram> wholeRun(List<Instance> instances) {
         Map<Metric, Histogram> whole = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
-            Histogram sum = newHistogram();
+            Histogram sum = LatencyRecorder.newHistogram();
             for (Instance i : instances) {
                 JsonNode encoded = i.result().path("histograms").path(ResultJsonModule.id(metric)).path("encoded");
                 if (encoded.isTextual()) {
@@ -200,10 +200,6 @@ public final class ResultMerge {
             whole.put(metric, sum);
         }
         return whole;
-    }
-
-    static Histogram newHistogram() {
-        return new Histogram(1, LatencyRecorder.HIGHEST_NANOS, LatencyRecorder.DIGITS);
     }
 
     private static Histogram decode(String base64, Path where) {
@@ -246,7 +242,7 @@ public final class ResultMerge {
             iv.put("inFlight", at.stream().mapToLong(j -> j.path("inFlight").asLong()).sum());
             Map<Metric, Histogram> hs = new EnumMap<>(Metric.class);
             for (Metric metric : Metric.values()) {
-                Histogram sum = newHistogram();
+                Histogram sum = LatencyRecorder.newHistogram();
                 for (Instance i : instances) {
                     List<Histogram> logged = i.intervals().get(metric);
                     if (k < logged.size()) {

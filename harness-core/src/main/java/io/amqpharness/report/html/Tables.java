@@ -341,8 +341,6 @@ final class Tables {
         for (int n = 0; n < runs.size(); n++) {
             ReportRun run = runs.get(n);
             JsonNode r = run.result();
-            JsonNode e2e = r.path("latency").path("endToEnd");
-            JsonNode confirm = r.path("latency").path("confirm");
             long unaccounted = r.path("unaccountedPublished").asLong();
             h.append("<tr><th>").append(escape(run.label()));
             if (r.path("failed").asBoolean()) {
@@ -350,20 +348,27 @@ final class Tables {
             }
             h.append("</th><td class=\"text\"><code>")
                     .append(escape(Arguments.varied(options.get(n), varied))).append("</code></td>");
-            cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
-            cell(h, Format.rate(r.path("rates").path("received").asDouble()));
-            for (String p : new String[] {"p50", "p99", "p999", "max"}) {
-                cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
-            }
-            cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
-            cell(h, Format.count(r.path("counts").path("published").asLong()));
-            cell(h, Format.count(r.path("counts").path("consumed").asLong()));
+            rateLatencyAndCountCells(h, r);
             h.append(unaccounted != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(unaccounted)).append("</td>");
             JsonNode b = r.path("broker");
             h.append("<td class=\"text\">").append(escape(b.path("product").asText() + " " + b.path("version").asText()))
                     .append("</td></tr>");
         }
         return h.append("</tbody></table>").toString();
+    }
+
+    /** The cells a comparison row and an instance row share: rates, end-to-end and confirm latency, published and consumed. */
+    private static void rateLatencyAndCountCells(StringBuilder h, JsonNode r) {
+        JsonNode e2e = r.path("latency").path("endToEnd");
+        JsonNode confirm = r.path("latency").path("confirm");
+        cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
+        cell(h, Format.rate(r.path("rates").path("received").asDouble()));
+        for (String p : new String[] {"p50", "p99", "p999", "max"}) {
+            cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
+        }
+        cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
+        cell(h, Format.count(r.path("counts").path("published").asLong()));
+        cell(h, Format.count(r.path("counts").path("consumed").asLong()));
     }
 
     /** A merged result's row per instance, then the merged totals; empty for a single instance's result. */
@@ -383,17 +388,8 @@ final class Tables {
     }
 
     private static void instanceRow(StringBuilder h, String name, JsonNode r) {
-        JsonNode e2e = r.path("latency").path("endToEnd");
-        JsonNode confirm = r.path("latency").path("confirm");
         h.append("<tr><th>").append(escape(name)).append("</th>");
-        cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
-        cell(h, Format.rate(r.path("rates").path("received").asDouble()));
-        for (String p : new String[] {"p50", "p99", "p999", "max"}) {
-            cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
-        }
-        cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
-        cell(h, Format.count(r.path("counts").path("published").asLong()));
-        cell(h, Format.count(r.path("counts").path("consumed").asLong()));
+        rateLatencyAndCountCells(h, r);
         cell(h, Format.count(r.path("counts").path("lost").asLong()));
         cell(h, Format.count(r.path("counts").path("clockSkew").asLong()));
         long unaccounted = r.path("unaccountedPublished").asLong();
