@@ -19,13 +19,16 @@ import org.apache.qpid.protonj2.types.transport.DeliveryState;
 /**
  * A consumer: one receiver link on its own session. As the engine decodes deliveries (on the
  * connection's reader thread, under the engine lock) their bytes are copied into a reused
- * {@link DeliveryBatch}; after each batch of input the consumer's own thread is woken (once per
- * batch, not per message) and hands them to the core outside the engine lock, each scanned in
- * place ({@link MessageScanner}, which also sidesteps RabbitMQ 3.10's undecodable stream
- * deliveries). So a slow consumer never stops the connection from reading. Settlements made while
- * handing over a batch are applied after it, under one lock, where consecutive deliveries settled
- * alike become one disposition frame (as Qpid Proton C does), and go to the socket with one
- * write; settlements from other threads (an ack timer) go at once.
+ * {@link DeliveryBatch}; after each batch of input they are handed to the core outside the engine
+ * lock, each scanned in place ({@link MessageScanner}, which also sidesteps RabbitMQ 3.10's
+ * undecodable stream deliveries). Who hands them over depends on the core's listener: one that
+ * never waits ({@link DeliveryListener#mayWait()} false: no consumer rate, no simulated
+ * processing, no replies) is called on the reader thread itself, right after the input, which
+ * saves waking another thread for every batch; one that may wait gets a thread of its own, woken
+ * once per batch, so a slow consumer never stops the connection from reading. Settlements made
+ * while handing over a batch are applied after it, under one lock, where consecutive deliveries
+ * settled alike become one disposition frame (as Qpid Proton C does), and go to the socket with
+ * one write; settlements from other threads (an ack timer) go at once.
  *
  * <p>Credit: granted up to the window at start, then topped up by what the consumer has taken
  * once at most half of the window is outstanding, so at most {@code window} messages are on their
@@ -60,9 +63,12 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     private DeliveryBatch handingOver = new DeliveryBatch();
     private volatile boolean pending;
     private volatile boolean stopping;
+    /** The thread of a consumer whose listener may wait; null when the reader thread hands over. */
     private volatile Thread thread;
-    /** True while the consumer thread hands a batch over: its settlements wait for the batch's end. */
-    private boolean handing;
+    /** Held while a batch is handed over: the reader thread and a cancellation may both try. */
+    private final ReentrantLock handOverLock = new ReentrantLock();
+    /** True while a batch is handed over (under {@link #handOverLock}): its settlements wait for the batch's end. */
+    private volatile boolean handing;
     /** Settlements made while handing a batch over (consumer thread). */
     private final PendingSettlements deferred = new PendingSettlements();
     /** Deliveries that arrived before {@link #start} (under the lock). */
@@ -111,9 +117,12 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
      */
     @Override
     public void start(DeliveryListener deliveryListener) {
-        Thread t = new Thread(this::handOverLoop, "harness-amqp10-consumer-" + spec.index());
-        t.setDaemon(true);
-        thread = t;
+        Thread t = null;
+        if (deliveryListener.mayWait()) {
+            t = new Thread(this::handOverLoop, "harness-amqp10-consumer-" + spec.index());
+            t.setDaemon(true);
+            thread = t;
+        }
         connection.addListener(this);
         connection.locked(() -> {
             listener = deliveryListener;
@@ -123,13 +132,22 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             }
             topUp();
         });
-        t.start();
+        if (t != null) {
+            t.start();
+        } else {
+            handOver(); // what arrived before the start
+        }
     }
 
     @Override
     public void afterInput() {
+        if (!pending) {
+            return;
+        }
         Thread t = thread;
-        if (pending && t != null) {
+        if (t == null) {
+            handOver();
+        } else {
             LockSupport.unpark(t);
         }
     }
@@ -145,8 +163,24 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         handOver(); // what arrived before the cancellation
     }
 
-    /** Hands what arrived to the core, outside the engine lock (consumer thread). */
+    /**
+     * Hands what arrived to the core, outside the engine lock (the consumer's thread, or the
+     * reader thread when the listener never waits). Does nothing when called again from within a
+     * hand-over (a cancellation from the core while it takes a delivery).
+     */
     private void handOver() {
+        if (!pending || handOverLock.isHeldByCurrentThread()) {
+            return;
+        }
+        handOverLock.lock();
+        try {
+            handOverLocked();
+        } finally {
+            handOverLock.unlock();
+        }
+    }
+
+    private void handOverLocked() {
         if (!pending) {
             return;
         }
@@ -181,7 +215,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             if (taken > 0) {
                 underLock(this::creditForTaken);
             }
-            connection.flush(); // the settlements and credit of the whole batch, in one write
+            connection.flushUnlessReader(); // the settlements and credit of the whole batch, in one write
         } catch (HarnessException e) {
             fail(e);
         } catch (RuntimeException e) {
@@ -290,7 +324,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         if (spec.autoAck()) {
             return; // the broker settled on send
         }
-        if (Thread.currentThread() == thread && handing) {
+        if (handing && handOverLock.isHeldByCurrentThread()) {
             deferred.add(tag, multiple, state); // applied with the rest of the batch's, as ranges
             return;
         }
@@ -399,7 +433,9 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         }
         stopping = true;
         Thread t = thread;
-        if (t != null && t != Thread.currentThread()) {
+        if (t == null) {
+            handOver(); // what arrived before the cancellation and the reader thread has not handed over yet
+        } else if (t != Thread.currentThread()) {
             LockSupport.unpark(t);
             try {
                 t.join(CANCEL_HANDOVER_MILLIS);

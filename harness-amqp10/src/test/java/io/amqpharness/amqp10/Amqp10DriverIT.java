@@ -165,6 +165,71 @@ class Amqp10DriverIT {
     }
 
     @Test
+    void aListenerThatNeverWaitsIsCalledOnTheReaderThreadAndSettlesFromThere() throws Exception {
+        publish091(500);
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        ConsumerLink link = consumer(10); // 500 messages through 10 credits: credit is topped up from the reader thread
+        link.start(new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+                threads.add(Thread.currentThread().getName());
+                seen.add(new Seen(tag, ByteBuffer.wrap(body, offset, length).getInt(), redelivered, id));
+                if (tag % 3 != 0) {
+                    link.ack(tag, false); // one by one, from within the hand-over
+                } else {
+                    link.ack(tag, true);
+                }
+            }
+
+            @Override
+            public boolean mayWait() {
+                return false;
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                seen.add(new Seen(-1, -1, false, cause.getMessage()));
+            }
+        });
+        awaitSize(seen, 500);
+        assertThat(seen).extracting(Seen::seq).containsExactlyElementsOf(
+                java.util.stream.IntStream.rangeClosed(1, 500).boxed().toList());
+        assertThat(threads).allMatch(t -> t.startsWith("harness-amqp10-io-"), "an I/O loop thread");
+        Thread.sleep(300);
+        link.cancel();
+        link.close();
+        assertThat(ready()).as("every message was accepted").isZero();
+        assertThat(seen).hasSize(500);
+    }
+
+    @Test
+    void aListenerThatMayWaitHasAThreadOfItsOwn() throws Exception {
+        publish091(3);
+        List<Seen> seen = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        ConsumerLink link = consumer(10);
+        DeliveryListener inner = recorder(seen, new CountDownLatch(0));
+        link.start(new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+                threads.add(Thread.currentThread().getName());
+                inner.delivered(tag, body, offset, length, redelivered, id);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                inner.failed(cause);
+            }
+        });
+        awaitSize(seen, 3);
+        assertThat(threads).containsOnly("harness-amqp10-consumer-0");
+        link.ack(3, true);
+        link.close();
+        assertThat(ready()).isZero();
+    }
+
+    @Test
     void aDeletedQueueFailsTheConsumerWithASentence() throws Exception {
         List<Seen> seen = new CopyOnWriteArrayList<>();
         ConsumerLink link = consumer(5);

@@ -95,6 +95,12 @@ final class ConsumerTask implements DeliveryListener {
         this.control = control;
     }
 
+    /** Waits only for a consumer rate, simulated processing or a reply (which may wait for credit or confirms). */
+    @Override
+    public boolean mayWait() {
+        return minGapNanos > 0 || processing.isPresent() || replier != null;
+    }
+
     @Override
     public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
         delivered(tag, body, offset, length, redelivered, publisherId, null);

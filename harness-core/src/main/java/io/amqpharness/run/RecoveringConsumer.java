@@ -130,6 +130,11 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     }
 
     @Override
+    public boolean mayWait() {
+        return inner.mayWait();
+    }
+
+    @Override
     public void failed(Throwable cause) {
         if (!recovering()) {
             inner.failed(cause);

@@ -39,6 +39,11 @@ final class ReplyCollector implements DeliveryListener {
     }
 
     @Override
+    public boolean mayWait() {
+        return false;
+    }
+
+    @Override
     public void failed(Throwable cause) {
         control.fail("The reply consumer failed: " + (cause.getMessage() == null ? cause : cause.getMessage()));
     }

@@ -30,6 +30,16 @@ public interface DeliveryListener {
         delivered(tag, body, offset, length, redelivered, publisherId);
     }
 
+    /**
+     * Whether {@code delivered} may wait: for a consumer rate, for simulated processing, or for a
+     * reply to be sent. When it never waits, a driver may call it on the thread that reads the
+     * socket, which saves a hand-off to another thread per batch of deliveries. Asked once, when
+     * the consumer starts. The default, {@code true}, is always safe.
+     */
+    default boolean mayWait() {
+        return true;
+    }
+
     /** The link failed: no more deliveries will arrive. */
     void failed(Throwable cause);
 }

@@ -69,6 +69,20 @@ class LoadRunnerTest {
     }
 
     @Test
+    void consumersTellTheDriverWhetherTheyMayWait() {
+        new LoadRunner(scenario().producerMessageCount(10).consumers(2).build()).run();
+        assertThat(InMemoryDriver.CREATED.get(InMemoryDriver.CREATED.size() - 1).listenersMayWait)
+                .as("plain consumers never wait: a driver may call them on its I/O thread").containsExactly(false, false);
+        new LoadRunner(scenario().producerMessageCount(10).consumerRate(1000).build()).run();
+        assertThat(InMemoryDriver.CREATED.get(InMemoryDriver.CREATED.size() - 1).listenersMayWait)
+                .as("a consumer rate waits").containsExactly(true);
+        new LoadRunner(scenario().producerMessageCount(10).consumerLatency(
+                io.amqpharness.scenario.DurationRange.parse("1ms").orElseThrow()).build()).run();
+        assertThat(InMemoryDriver.CREATED.get(InMemoryDriver.CREATED.size() - 1).listenersMayWait)
+                .as("simulated processing waits").containsExactly(true);
+    }
+
+    @Test
     void batchedMultipleConfirmsAreResolved() {
         InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 7, false, false, 0);
         RunResult r = new LoadRunner(scenario().producerMessageCount(700).confirm(50).build()).run();

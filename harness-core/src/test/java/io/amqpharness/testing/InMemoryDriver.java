@@ -62,6 +62,8 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** Every driver created, most recent last. */
     public static final List<InMemoryDriver> CREATED = new CopyOnWriteArrayList<>();
 
+    /** What each consumer's listener answered to {@link DeliveryListener#mayWait()}, in start order. */
+    public final List<Boolean> listenersMayWait = new CopyOnWriteArrayList<>();
     private final Behavior b;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
@@ -224,6 +226,7 @@ public final class InMemoryDriver implements ProtocolDriver {
 
         @Override
         public void start(DeliveryListener listener) {
+            listenersMayWait.add(listener.mayWait());
             thread = new Thread(() -> {
                 long tag = 0;
                 try {
