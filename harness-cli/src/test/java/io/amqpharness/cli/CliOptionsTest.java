@@ -114,4 +114,14 @@ class CliOptionsTest {
         assertThat(code).isEqualTo(2);
         assertThat(err.toString().lines()).hasSize(2);
     }
+
+    @Test
+    void aBadChurnRateIsNotCalledAMessageRate() {
+        StringWriter err = new StringWriter();
+        int code = Main.execute(new String[] {"--churn-rate", "lots"}, new PrintWriter(new StringWriter()),
+                new PrintWriter(err), Map.of());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--churn-rate").contains("'lots' is not a rate")
+                .doesNotContain("messages");
+    }
 }

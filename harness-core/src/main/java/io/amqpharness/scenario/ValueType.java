@@ -41,9 +41,9 @@ public final class ValueType<T> {
     /** A switch: present or not, no value. */
     public static final ValueType<Boolean> SWITCH = builtIn(Boolean.class, Boolean::valueOf, String::valueOf);
 
-    /** Messages per second, a finite decimal: {@code 1000}, {@code 0.5}. */
+    /** A rate per second (messages, or connections for {@code --churn-rate}), a finite decimal: {@code 1000}, {@code 0.5}. */
     public static final ValueType<Double> RATE = of(Double.class, ValueType::finite, ValueType::number,
-            "'%s' is not a rate; use messages per second such as 1000 or 0.5");
+            "'%s' is not a rate; use a number per second such as 1000 or 0.5");
     public static final ValueType<Duration> DURATION = of(Duration.class, Durations::parse, Durations::format,
             "'%s' is not a duration; use for example 10s, 500ms, 5m or 1h");
     public static final ValueType<DurationRange> DURATION_RANGE = of(DurationRange.class, DurationRange::parse,
