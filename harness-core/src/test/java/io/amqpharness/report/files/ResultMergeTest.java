@@ -134,6 +134,49 @@ class ResultMergeTest {
     }
 
     @Test
+    void connectionsAddUpAndBrokerMetricsAreTheFirstInstancesThatHasThem() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("c" + i, "pod-" + i, h, List.of(h), 100);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            ObjectNode c = r.putObject("connections");
+            c.put("opened", 1_000 * (i + 1)).put("openingTime", (i + 1) * 1_000_000_000L).put("retries", i)
+                    .put("idle", 900).put("openedPerSecond", 1_000.0);
+            if (i == 0) {
+                c.putNull("churn");
+                r.putNull("brokerMetrics");
+            } else {
+                c.putObject("churn").put("opened", 100).put("closed", 90).put("failed", i)
+                        .put("firstFailure", "refused " + i).put("duration", 10_000_000_000L).put("behind", 1)
+                        .put("opensPerSecond", 10.0);
+                r.putObject("brokerMetrics").put("source", "management").put("samples", 5 + i);
+            }
+            java.nio.file.Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        ObjectNode merged = ResultMerge.merge(dirs);
+        JsonNode c = merged.path("connections");
+        assertThat(c.path("opened").asLong()).isEqualTo(6_000);
+        assertThat(c.path("openingTime").asLong()).as("the longest: they open at once").isEqualTo(3_000_000_000L);
+        assertThat(c.path("openedPerSecond").asDouble()).isEqualTo(2_000.0);
+        assertThat(c.path("retries").asLong()).isEqualTo(3);
+        assertThat(c.path("idle").asLong()).isEqualTo(2_700);
+        JsonNode churn = c.path("churn");
+        assertThat(churn.path("opened").asLong()).isEqualTo(200);
+        assertThat(churn.path("closed").asLong()).isEqualTo(180);
+        assertThat(churn.path("failed").asLong()).isEqualTo(3);
+        assertThat(churn.path("behind").asLong()).isEqualTo(2);
+        assertThat(churn.path("duration").asLong()).isEqualTo(10_000_000_000L);
+        assertThat(churn.path("opensPerSecond").asDouble()).isEqualTo(20.0);
+        assertThat(churn.path("firstFailure").asText()).isEqualTo("pod-1: refused 1");
+        assertThat(merged.path("brokerMetrics").path("samples").asInt()).as("pod-1's, the first with any").isEqualTo(6);
+        assertThat(merged.path("brokerMetrics").has("instance")).isFalse();
+        assertThat(merged.path("notes").toString()).contains("Broker metrics are those pod-1 sampled");
+    }
+
+    @Test
     void theSameRunTwiceIsRefusedInOneSentence() throws Exception {
         Histogram h = histogram();
         h.recordValue(1000);
