@@ -175,15 +175,9 @@ public final class ResultMerge {
         m.putNull("interruptedAfter");
         m.set("outages", outages(instances));
         m.set("blocking", blocking(instances));
-        JsonNode broker = brokerMetrics(instances);
-        m.set("brokerMetrics", broker);
-        if (!broker.isNull()) {
-            notes.add("Broker metrics are those " + broker.path("instance").asText("?") + " sampled: every "
-                    + "instance watched the same broker over the same run.");
-            ((ObjectNode) broker).remove("instance");
-        }
+        m.set("brokerMetrics", MergedConnections.brokerMetrics(instances, notes));
         m.putNull("search");
-        m.set("connections", connections(instances));
+        m.set("connections", MergedConnections.connections(instances));
         m.put("unaccountedPublished", sum(instances, "unaccountedPublished"));
         m.put("failed", !failures.isEmpty());
         ArrayNode gates = m.putArray("gates");
@@ -352,74 +346,6 @@ public final class ResultMerge {
             i.result().path("outages").path("reasons").forEach(r -> reasons.add(r.deepCopy()));
         }
         return o;
-    }
-
-    /** The first instance's broker samples (with its name under {@code instance}); null when none sampled. */
-    private static JsonNode brokerMetrics(List<Instance> instances) {
-        for (Instance i : instances) {
-            JsonNode b = i.result().path("brokerMetrics");
-            if (b.isObject()) {
-                ObjectNode copy = (ObjectNode) b.deepCopy();
-                copy.put("instance", i.result().path("instance").asText("?"));
-                return copy;
-            }
-        }
-        return MAPPER.nullNode();
-    }
-
-    /**
-     * The instances' connections: counts summed; opening time the longest (the instances open at the
-     * same time), so opens per second are all opened over it; churn likewise, its first failure
-     * named by instance. Null when no instance reported connections.
-     */
-    private static JsonNode connections(List<Instance> instances) {
-        List<JsonNode> all = instances.stream().map(i -> i.result().path("connections")).filter(JsonNode::isObject)
-                .toList();
-        if (all.isEmpty()) {
-            return MAPPER.nullNode();
-        }
-        ObjectNode c = MAPPER.createObjectNode();
-        long opened = all.stream().mapToLong(n -> n.path("opened").asLong()).sum();
-        long openingTime = all.stream().mapToLong(n -> n.path("openingTime").asLong()).max().orElse(0);
-        c.put("opened", opened);
-        c.put("openingTime", openingTime);
-        c.put("retries", all.stream().mapToLong(n -> n.path("retries").asLong()).sum());
-        c.put("idle", all.stream().mapToLong(n -> n.path("idle").asLong()).sum());
-        c.set("churn", churn(instances));
-        c.put("openedPerSecond", openingTime == 0 ? 0 : opened / (openingTime / 1e9));
-        return c;
-    }
-
-    private static JsonNode churn(List<Instance> instances) {
-        ObjectNode c = null;
-        long opened = 0;
-        long duration = 0;
-        for (Instance i : instances) {
-            JsonNode n = i.result().path("connections").path("churn");
-            if (!n.isObject()) {
-                continue;
-            }
-            if (c == null) {
-                c = MAPPER.createObjectNode();
-                c.put("closed", 0).put("failed", 0).putNull("firstFailure");
-                c.put("behind", 0);
-            }
-            opened += n.path("opened").asLong();
-            duration = Math.max(duration, n.path("duration").asLong());
-            c.put("closed", c.path("closed").asLong() + n.path("closed").asLong());
-            c.put("failed", c.path("failed").asLong() + n.path("failed").asLong());
-            c.put("behind", c.path("behind").asLong() + n.path("behind").asLong());
-            if (c.path("firstFailure").isNull() && n.path("firstFailure").isTextual()) {
-                c.put("firstFailure", i.result().path("instance").asText("?") + ": " + n.path("firstFailure").asText());
-            }
-        }
-        if (c == null) {
-            return MAPPER.nullNode();
-        }
-        c.put("opened", opened);
-        c.put("duration", duration);
-        c.put("opensPerSecond", duration == 0 ? 0 : opened / (duration / 1e9));
-        return c;
     }
 
     private static ObjectNode blocking(List<Instance> instances) {
