@@ -38,6 +38,8 @@ final class Amqp091Driver implements ProtocolDriver {
     private final DriverContext context;
     private final BrokerUri uri;
     private final ConnectionPool pool;
+    /** NIO threads shared by the run's connections ({@code --nio-threads}, or automatic); 0 for blocking I/O. */
+    private final int ioThreads;
     /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
     private final java.util.Optional<SharedIo> sharedIo;
     private TopologyControl control;
@@ -46,7 +48,7 @@ final class Amqp091Driver implements ProtocolDriver {
         this.context = context;
         this.uri = context.scenario().uri();
         com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
-        int ioThreads = context.scenario().connections().nioThreadsFor(
+        this.ioThreads = context.scenario().connections().nioThreadsFor(
                 io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
         this.sharedIo = ioThreads > 0
                 ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
@@ -59,8 +61,6 @@ final class Amqp091Driver implements ProtocolDriver {
     /** Facts for the result: the I/O mode the run's connections used. */
     @Override
     public Map<String, String> facts() {
-        int ioThreads = context.scenario().connections().nioThreadsFor(
-                io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
         return Map.of("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
     }
 

@@ -2,7 +2,6 @@ package io.amqpharness.run;
 
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.scenario.ConnectionSettings;
-import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
@@ -21,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongFunction;
 
 /**
  * Connection churn ({@code --churn-rate}): opens connections, each with one publisher channel or
@@ -33,9 +32,7 @@ final class ConnectionChurn {
     private static final long BEHIND_NANOS = 1_000_000_000L;
 
     private final ProtocolDriver driver;
-    private final String runId;
-    private final String exchange;
-    private final String routingKey;
+    private final LongFunction<PublisherSpec> specs;
     private final LatencyRecorder openLatency;
     private final long intervalNanos;
     private final long holdNanos;
@@ -53,12 +50,14 @@ final class ConnectionChurn {
     private long startNanos;
     private long stopNanos;
 
-    ConnectionChurn(ProtocolDriver driver, String runId, String exchange, String routingKey,
-                    ConnectionSettings settings, LatencyRecorder openLatency) {
+    /**
+     * @param specs the publisher to open on churned connection {@code n}, a publisher that never sends
+     *              on a connection of its own
+     */
+    ConnectionChurn(ProtocolDriver driver, LongFunction<PublisherSpec> specs, ConnectionSettings settings,
+                    LatencyRecorder openLatency) {
         this.driver = driver;
-        this.runId = runId;
-        this.exchange = exchange;
-        this.routingKey = routingKey;
+        this.specs = specs;
         this.openLatency = openLatency;
         double rate = settings.churnRate().orElseThrow();
         this.intervalNanos = Math.max(1, (long) (1e9 / rate));
@@ -96,7 +95,7 @@ final class ConnectionChurn {
                 behind.increment();
             }
             try {
-                PublisherLink link = driver.openPublisher(spec(n), NO_OUTCOMES);
+                PublisherLink link = driver.openPublisher(specs.apply(n), NO_OUTCOMES);
                 openLatency.recordNanos(System.nanoTime() - begin);
                 opened.increment();
                 open.add(link);
@@ -128,12 +127,6 @@ final class ConnectionChurn {
             // a close that fails still ends the connection; churn counts opens, not closes' errors
         }
         closed.increment();
-    }
-
-    private PublisherSpec spec(long n) {
-        return new PublisherSpec((int) (n % Integer.MAX_VALUE), runId + "-churn" + n,
-                "harness-" + runId + "-churn" + n, exchange, routingKey, false, false, false, OptionalInt.empty(),
-                MessageProperties.NONE);
     }
 
     /** Stops opening, closes what is still open and returns the counts. */

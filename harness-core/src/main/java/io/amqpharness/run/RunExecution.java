@@ -136,9 +136,8 @@ final class RunExecution {
         control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
         participants.publisherThreads.forEach(Thread::start);
         churn = scenario.connections().churnRate().isPresent()
-                ? Optional.of(new ConnectionChurn(driver, runId, topology.exchange(),
-                        participants.silentSpec(0, "churn").routingKey(), scenario.connections(),
-                        measurements.recorder(Metric.CHURN_OPEN)))
+                ? Optional.of(new ConnectionChurn(driver, n -> participants.silentSpec(n, "churn"),
+                        scenario.connections(), measurements.recorder(Metric.CHURN_OPEN)))
                 : Optional.empty();
         churn.ifPresent(ConnectionChurn::start);
         boolean timeLimit = awaitStopCondition(start);

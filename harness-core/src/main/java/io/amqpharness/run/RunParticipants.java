@@ -202,11 +202,6 @@ final class RunParticipants {
         return opener;
     }
 
-    /** Adds to what opening the first step's connections took. */
-    void addOpening(ConnectionOpener.Outcome o) {
-        opening = opening.plus(o);
-    }
-
     private ConsumerTask openConsumer(int i) {
         ConsumeSettings c = scenario.consuming();
         String queue = topology.queueFor(i);
