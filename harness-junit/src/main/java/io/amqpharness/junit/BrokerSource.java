@@ -4,7 +4,7 @@ package io.amqpharness.junit;
 public enum BrokerSource {
     /** The address in the {@code RABBITMQ_URI} environment variable or system property. */
     ENVIRONMENT,
-    /** A throwaway Testcontainers {@code RabbitMQContainer}, Docker being available. */
+    /** A throwaway Testcontainers {@code RabbitMQContainer} ({@link WithRabbitMQContainer}, or no broker configured or local). */
     CONTAINER,
     /** A broker already listening on {@code localhost:5672}. */
     LOCAL

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *       {@code RABBITMQ4_MANAGEMENT_URI} ({@code http://host:15672}) if set;</li>
  *   <li>a broker already listening on {@code localhost:5673} (guest/guest, HTTP API on 15673), as
  *       {@code scripts/rabbitmq4.sh start} runs one;</li>
- *   <li>a Testcontainers container ({@value #DEFAULT_IMAGE}, or {@code RABBITMQ4_IMAGE}) when Docker is available;</li>
+ *   <li>a Testcontainers container ({@code RABBITMQ4_IMAGE}, else {@code HARNESS_RABBITMQ_IMAGE}, else
+ *       {@value #DEFAULT_IMAGE}) when Docker is available;</li>
  *   <li>otherwise the test is skipped, with a message saying why.</li>
  * </ol>
  * A broker found there that is not 4.x fails the test. Inherited: a subclass of a
@@ -34,6 +35,8 @@ public @interface WithRabbitMQ4 {
     String DEFAULT_IMAGE = "rabbitmq:4.0-management";
     /** Where {@code scripts/rabbitmq4.sh} runs its broker: AMQP port. */
     int LOCAL_AMQP_PORT = 5673;
+    /** Where {@code scripts/rabbitmq4.sh} runs its broker: stream protocol port. */
+    int LOCAL_STREAM_PORT = 5553;
     /** Where {@code scripts/rabbitmq4.sh} runs its broker: HTTP API port. */
     int LOCAL_MANAGEMENT_PORT = 15673;
 }

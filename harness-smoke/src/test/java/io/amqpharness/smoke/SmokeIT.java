@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Short runs of every protocol and the main queue types against the extension's broker (a
- * Testcontainers RabbitMQ 4 where Docker exists, the local broker here).
+ * Short runs of every protocol and the main queue types against the extension's broker
+ * (RABBITMQ_URI, else the local broker on 5672, else a Testcontainers RabbitMQ where Docker exists).
+ * {@link ContainerSmokeIT} always runs against a throwaway container.
  */
 @WithRabbitMQ
 @Tag("smoke")

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# Builds the local images the container tests, --broker container and docker/compose.yml use when
+# no registry can be reached (docker pull fails), from Debian packages; each is reused when it is
+# already there and its recipe has not changed (a label), so a second call takes about a second.
+#
+#   amqp-harness/rabbitmq:4.0.5  RabbitMQ 4.0.5 (Debian trixie's rabbitmq-server) with the management,
+#                                Prometheus, stream and AMQP 1.0 plugins; made from the trixie root of
+#                                scripts/rabbitmq4.sh with docker import (about 5 s)
+#   amqp-harness/java:17         a Debian bookworm root with openjdk-17-jre-headless: the base of the
+#                                harness image here (debootstrap, about 1 to 2 minutes the first time)
+#   amqp-harness:latest          docker/Dockerfile on amqp-harness/java:17, when harness-cli/target/harness.jar
+#                                exists (the tests build it themselves after mvn package); rebuilt when the jar changed
+#
+# Users with a registry need none of this: the official images (rabbitmq:4.1-management,
+# eclipse-temurin:17-jre) stay the defaults everywhere. See docker/README.md.
+#
+# It never fails: when Docker does not answer or an image cannot be made it prints one sentence per
+# image and exits 0; the tests that need the image skip, saying why.
+#
+#   scripts/build-images.sh            build what is missing or stale
+#   scripts/build-images.sh --rebuild  build all three again
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+RABBITMQ_IMAGE=amqp-harness/rabbitmq:4.0.5
+JAVA_IMAGE=amqp-harness/java:17
+HARNESS_IMAGE=amqp-harness:latest
+RABBITMQ4_ROOT=${RABBITMQ4_ROOT:-/var/lib/amqp-harness/rabbitmq4}
+WORK=/var/lib/amqp-harness
+REBUILD=0
+[ "${1:-}" = --rebuild ] && REBUILD=1
+
+say() { printf '[build-images] %s\n' "$*"; }
+
+# The recipe's fingerprint: a label on each image, so a changed recipe rebuilds it.
+recipe() { sha256sum "$@" | sha256sum | cut -c1-16; }
+label_of() { # IMAGE LABEL
+  docker image inspect --format "{{ index .Config.Labels \"$2\" }}" "$1" 2>/dev/null
+}
+current() { # IMAGE RECIPE
+  [ "$REBUILD" = 0 ] && [ "$(label_of "$1" io.amqpharness.recipe)" = "$2" ]
+}
+# After a rebuild, the image the tag named before is left untagged: remove it unless a container uses it.
+drop_old() { # OLD-ID IMAGE
+  [ -n "$1" ] && [ "$1" != "$(docker image inspect --format '{{.Id}}' "$2" 2>/dev/null)" ] && docker rmi "$1" >/dev/null 2>&1
+  true
+}
+id_of() { docker image inspect --format '{{.Id}}' "$1" 2>/dev/null; }
+
+timeout 20 docker info >/dev/null 2>&1 || { say "Docker does not answer (scripts/ensure-docker.sh starts it), so no image is built; the tests that need them will skip."; exit 0; }
+mkdir -p "$WORK"
+exec 9>"$WORK/.build-images.lock"
+flock 9
+
+# ---------------------------------------------------------------- amqp-harness/rabbitmq:4.0.5
+# The entry point: writes the configuration (the container's own listeners on the default ports,
+# guest allowed from outside the container) and the plugin list unless they were mounted, logs to
+# the console (Testcontainers waits for "Server startup complete"), and runs the broker as rabbitmq.
+RABBITMQ_ENTRY=$(cat <<'SH'
+#!/bin/sh
+# The entry point of amqp-harness/rabbitmq (scripts/build-images.sh).
+set -e
+etc=/etc/rabbitmq
+mkdir -p "$etc"
+[ -f "$etc/rabbitmq.conf" ] || cat >"$etc/rabbitmq.conf" <<'CONF'
+loopback_users = none
+listeners.tcp.default = 5672
+management.tcp.port = 15672
+prometheus.tcp.port = 15692
+stream.listeners.tcp.1 = 5552
+CONF
+[ -f "$etc/enabled_plugins" ] || echo '[rabbitmq_management,rabbitmq_prometheus,rabbitmq_stream,rabbitmq_amqp1_0].' >"$etc/enabled_plugins"
+# The broker rewrites enabled_plugins when RABBITMQ_ENABLED_PLUGINS is set (Testcontainers sets it).
+chown -R rabbitmq:rabbitmq "$etc" /var/lib/rabbitmq /var/log/rabbitmq
+cd /var/lib/rabbitmq
+exec setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups env HOME=/var/lib/rabbitmq /usr/lib/rabbitmq/bin/rabbitmq-server "$@"
+SH
+)
+
+build_rabbitmq() {
+  if [ ! -f "$RABBITMQ4_ROOT/.amqp-harness-ready" ]; then
+    say "$RABBITMQ_IMAGE is not built: there is no RabbitMQ 4 root at $RABBITMQ4_ROOT (scripts/rabbitmq4.sh start makes it); the tests that need it will skip."
+    return
+  fi
+  local stage fingerprint version
+  stage=$(mktemp -d)
+  mkdir -p "$stage/usr/local/bin"
+  printf '%s\n' "$RABBITMQ_ENTRY" >"$stage/usr/local/bin/amqp-harness-rabbitmq"
+  chmod 755 "$stage/usr/local/bin/amqp-harness-rabbitmq"
+  version=$(basename "$(ls -d "$RABBITMQ4_ROOT"/usr/lib/rabbitmq/lib/rabbitmq_server-* 2>/dev/null | tail -1)" \
+    | sed -n 's/^rabbitmq_server-//p')
+  fingerprint=$( { printf '%s\n' "$RABBITMQ_ENTRY" "$version" "v1"; } | sha256sum | cut -c1-16)
+  if current "$RABBITMQ_IMAGE" "$fingerprint"; then
+    say "$RABBITMQ_IMAGE is up to date."
+    rm -rf "$stage"
+    return
+  fi
+  local started=$SECONDS old
+  old=$(id_of "$RABBITMQ_IMAGE")
+  say "building $RABBITMQ_IMAGE from $RABBITMQ4_ROOT (RabbitMQ ${version:-?}, docker import)"
+  # The root is the live one of the local 4.0 broker: leave out its mounts, data, logs, cookie,
+  # configuration and TLS keys; the entry point writes the container's own configuration.
+  if tar -C "$RABBITMQ4_ROOT" --numeric-owner --warning=no-file-changed --ignore-failed-read \
+        --exclude=./proc --exclude=./sys --exclude=./dev --exclude='./tmp/*' --exclude='./run/*' \
+        --exclude='./var/lib/rabbitmq/*' --exclude='./var/log/rabbitmq/*' --exclude='./etc/rabbitmq/*' \
+        --exclude=./.amqp-harness-ready -c . -C "$stage" ./usr/local/bin/amqp-harness-rabbitmq 2>/dev/null \
+      | docker import \
+        -c 'ENV RABBITMQ_LOGS=-' \
+        -c 'ENV LANG=C.UTF-8' \
+        -c 'EXPOSE 5672 5552 15672 15692' \
+        -c "LABEL io.amqpharness.recipe=$fingerprint" \
+        -c "LABEL org.opencontainers.image.version=${version:-unknown}" \
+        -c 'CMD ["/usr/local/bin/amqp-harness-rabbitmq"]' \
+        - "$RABBITMQ_IMAGE" >/dev/null; then
+    say "built $RABBITMQ_IMAGE in $((SECONDS - started)) s."
+    drop_old "$old" "$RABBITMQ_IMAGE"
+  else
+    say "could not build $RABBITMQ_IMAGE (tar or docker import failed); the tests that need it will skip."
+  fi
+  rm -rf "$stage"
+}
+
+# ---------------------------------------------------------------- amqp-harness/java:17
+build_java() {
+  local fingerprint
+  fingerprint=$(printf '%s\n' bookworm minbase openjdk-17-jre-headless v1 | sha256sum | cut -c1-16)
+  if current "$JAVA_IMAGE" "$fingerprint"; then
+    say "$JAVA_IMAGE is up to date."
+    return
+  fi
+  command -v debootstrap >/dev/null 2>&1 || apt-get install -y -qq debootstrap >/dev/null 2>&1 \
+    || { say "$JAVA_IMAGE is not built: debootstrap is missing and could not be installed; the harness image tests will skip."; return; }
+  local root=$WORK/java17-root started=$SECONDS
+  say "building $JAVA_IMAGE (debootstrap bookworm and openjdk-17-jre-headless, about 1 to 2 minutes)"
+  umount -l "$root/proc" 2>/dev/null || true
+  rm -rf --one-file-system "$root"
+  mkdir -p "$root"
+  if ! debootstrap --variant=minbase bookworm "$root" >"$WORK/java17-root.log" 2>&1; then
+    say "$JAVA_IMAGE is not built: debootstrap failed (see $WORK/java17-root.log); the harness image tests will skip."
+    return
+  fi
+  printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+  chmod +x "$root/usr/sbin/policy-rc.d"
+  cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  mount -t proc proc "$root/proc"
+  if ! chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+        sh -c 'apt-get install -y -q --no-install-recommends openjdk-17-jre-headless && apt-get clean' \
+        >>"$WORK/java17-root.log" 2>&1; then
+    umount -l "$root/proc" 2>/dev/null || true
+    say "$JAVA_IMAGE is not built: installing openjdk-17-jre-headless failed (see $WORK/java17-root.log); the harness image tests will skip."
+    return
+  fi
+  umount -l "$root/proc" 2>/dev/null || true
+  rm -f "$root/usr/sbin/policy-rc.d" "$root/etc/resolv.conf"
+  rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin
+  if tar -C "$root" --numeric-owner --exclude=./proc --exclude=./sys --exclude=./dev -c . \
+      | docker import -c 'ENV LANG=C.UTF-8' -c "LABEL io.amqpharness.recipe=$fingerprint" \
+        -c 'CMD ["java", "-version"]' - "$JAVA_IMAGE" >/dev/null; then
+    say "built $JAVA_IMAGE in $((SECONDS - started)) s."
+  else
+    say "could not import $JAVA_IMAGE; the harness image tests will skip."
+  fi
+  rm -rf --one-file-system "$root" "$WORK/java17-root.log"
+}
+
+# ---------------------------------------------------------------- amqp-harness:latest
+build_harness() {
+  local jar=harness-cli/target/harness.jar fingerprint
+  if [ ! -f "$jar" ]; then
+    say "$HARNESS_IMAGE is not built yet: $jar does not exist (mvn package makes it; the harness image test builds the image then)."
+    return
+  fi
+  docker image inspect "$JAVA_IMAGE" >/dev/null 2>&1 || { say "$HARNESS_IMAGE is not built: $JAVA_IMAGE is missing."; return; }
+  fingerprint=$(recipe "$jar" docker/Dockerfile)
+  if current "$HARNESS_IMAGE" "$fingerprint"; then
+    say "$HARNESS_IMAGE is up to date."
+    return
+  fi
+  local started=$SECONDS old
+  old=$(id_of "$HARNESS_IMAGE")
+  if DOCKER_BUILDKIT=0 docker build -q -f docker/Dockerfile --build-arg BASE_IMAGE="$JAVA_IMAGE" \
+       --label io.amqpharness.recipe="$fingerprint" -t "$HARNESS_IMAGE" . >"$WORK/harness-image.log" 2>&1; then
+    say "built $HARNESS_IMAGE on $JAVA_IMAGE in $((SECONDS - started)) s."
+    drop_old "$old" "$HARNESS_IMAGE"
+  else
+    say "could not build $HARNESS_IMAGE ($(tail -1 "$WORK/harness-image.log")); the harness image tests will skip."
+  fi
+}
+
+build_rabbitmq
+build_java
+build_harness
+exit 0
