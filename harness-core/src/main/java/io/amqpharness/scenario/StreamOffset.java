@@ -55,6 +55,19 @@ public sealed interface StreamOffset {
                 throw new IllegalArgumentException("not an interval such as 10m or 1h: " + spec);
             }
         }
+        /** The interval as a duration, as RabbitMQ reads it: a year is 365 days, a month 30. */
+        public java.time.Duration duration() {
+            long n = Long.parseLong(spec.substring(0, spec.length() - 1));
+            return switch (spec.charAt(spec.length() - 1)) {
+                case 'Y' -> java.time.Duration.ofDays(365 * n);
+                case 'M' -> java.time.Duration.ofDays(30 * n);
+                case 'D' -> java.time.Duration.ofDays(n);
+                case 'h' -> java.time.Duration.ofHours(n);
+                case 'm' -> java.time.Duration.ofMinutes(n);
+                default -> java.time.Duration.ofSeconds(n);
+            };
+        }
+
         @Override public String toString() { return spec; }
     }
 

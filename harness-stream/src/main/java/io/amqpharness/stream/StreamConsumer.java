@@ -1,0 +1,148 @@
+package io.amqpharness.stream;
+
+import com.rabbitmq.stream.Consumer;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.MessageHandler;
+import com.rabbitmq.stream.OffsetSpecification;
+import com.rabbitmq.stream.Properties;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StreamOffset;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeliveryListener;
+import io.amqpharness.spi.DriverException;
+import java.time.Instant;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A stream consumer: subscribes when started, from the spec's offset ({@code next} by default, as
+ * the broker's AMQP consumers), with the prefetch as its initial credit in chunks and one more
+ * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects do
+ * nothing, and every consumer of a stream reads all of it on its own.
+ */
+final class StreamConsumer implements ConsumerLink {
+    /** Initial credit (chunks) when the prefetch is the core's stream default, which counts messages. */
+    static final int DEFAULT_INITIAL_CREDITS = 10;
+    private final Environment environment;
+    private final ConsumerSpec spec;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private volatile Consumer consumer;
+    /** Offset of the last message delivered, -1 before the first (written by the client's dispatch thread). */
+    private volatile long lastOffset = -1;
+    private long tag;
+
+    StreamConsumer(Environment environment, ConsumerSpec spec) {
+        this.environment = environment;
+        this.spec = spec;
+    }
+
+    @Override
+    public void start(DeliveryListener listener) {
+        MessageHandler handler = (context, message) -> {
+            if (stopped.get()) {
+                return;
+            }
+            lastOffset = context.offset();
+            byte[] body = message.getBodyAsBinary();
+            listener.delivered(++tag, body, 0, body.length, false, publisherId(message));
+        };
+        try {
+            consumer = environment.consumerBuilder()
+                    .stream(spec.queue())
+                    .offset(offset(spec.streamOffset().orElse(new StreamOffset.Next()), Instant.now()))
+                    .noTrackingStrategy()
+                    .flow().initialCredits(initialCredits(spec)).builder()
+                    .messageHandler(handler)
+                    .build();
+        } catch (RuntimeException e) {
+            throw new DriverException(StreamErrors.operationFailure("Consuming from stream '" + spec.queue() + "'", e), e);
+        }
+    }
+
+    private static String publisherId(Message message) {
+        Properties p = message.getProperties();
+        return p == null ? null : p.getGroupId();
+    }
+
+    /** The prefetch as initial credit, in chunks; the core's default stream prefetch (messages) gives 10. */
+    static int initialCredits(ConsumerSpec spec) {
+        if (spec.prefetch().isEmpty() || spec.prefetch().getAsInt() == Scenario.DEFAULT_STREAM_PREFETCH) {
+            return DEFAULT_INITIAL_CREDITS;
+        }
+        return spec.prefetch().getAsInt();
+    }
+
+    /** The client's offset specification for the scenario's; an interval counts back from {@code now}. */
+    static OffsetSpecification offset(StreamOffset offset, Instant now) {
+        if (offset instanceof StreamOffset.First) {
+            return OffsetSpecification.first();
+        }
+        if (offset instanceof StreamOffset.Last) {
+            return OffsetSpecification.last();
+        }
+        if (offset instanceof StreamOffset.Next) {
+            return OffsetSpecification.next();
+        }
+        if (offset instanceof StreamOffset.Offset o) {
+            return OffsetSpecification.offset(o.value());
+        }
+        if (offset instanceof StreamOffset.Timestamp t) {
+            return OffsetSpecification.timestamp(t.instant().toEpochMilli());
+        }
+        StreamOffset.Interval i = (StreamOffset.Interval) offset;
+        return OffsetSpecification.timestamp(now.minus(i.duration()).toEpochMilli());
+    }
+
+    @Override
+    public boolean supportsMultipleAck() {
+        return true;
+    }
+
+    @Override
+    public void ack(long tag, boolean multiple) {
+        // stream messages are not settled
+    }
+
+    @Override
+    public void nack(long tag, boolean multiple, boolean requeue) {
+        // stream messages are not settled
+    }
+
+    @Override
+    public void reject(long tag, boolean requeue) {
+        // stream messages are not settled
+    }
+
+    @Override
+    public OptionalLong lastStreamOffset() {
+        long last = lastOffset;
+        return last < 0 ? OptionalLong.empty() : OptionalLong.of(last);
+    }
+
+    @Override
+    public void cancel() {
+        if (stopped.compareAndSet(false, true)) {
+            closeConsumer();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped.set(true);
+        closeConsumer();
+    }
+
+    private void closeConsumer() {
+        Consumer c = consumer;
+        consumer = null;
+        if (c != null) {
+            try {
+                c.close();
+            } catch (RuntimeException e) {
+                // closing anyway
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package io.amqpharness.stream;
+
+import com.rabbitmq.stream.Address;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.EnvironmentBuilder;
+import com.rabbitmq.stream.StreamCreator;
+import com.rabbitmq.stream.impl.Client;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerInfo;
+import io.amqpharness.spi.BrokerUnreachableException;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.ProtocolDriver;
+import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.spi.PublisherLink;
+import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.spi.TopologyPlan;
+import io.netty.handler.ssl.SslContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * RabbitMQ's stream protocol over stream-client: one {@link Environment} per run, which places
+ * producers on each stream's leader and consumers on its members, and puts up to {@code -X}
+ * producers ({@code -Y} consumers) on one connection. Every connection goes to the host and port of
+ * {@code --uri}, whatever host the broker advertises (stream-perf-test's {@code --load-balancer}
+ * idea): a broker advertises its node's host name, which a client on another machine, or behind a
+ * proxy or container port mapping, often cannot reach.
+ */
+final class StreamDriver implements ProtocolDriver {
+    private final DriverContext context;
+    private final Scenario scenario;
+    private final BrokerUri uri;
+    private final Optional<SslContext> tls;
+    private final List<String> notes = new CopyOnWriteArrayList<>();
+    private Environment environment;
+
+    StreamDriver(DriverContext context) {
+        this.context = context;
+        this.scenario = context.scenario();
+        this.uri = scenario.uri();
+        this.tls = uri.tls() ? Optional.of(StreamTls.context(scenario.tls())) : Optional.empty();
+    }
+
+    @Override
+    public BrokerInfo connect() {
+        // A plain client first: it fails at once with the reason (the environment would retry), and it
+        // tells the broker's version, which the environment does not expose.
+        Client.ClientParameters parameters = new Client.ClientParameters()
+                .host(uri.host()).port(uri.port())
+                .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost());
+        tls.ifPresent(parameters::sslContext);
+        Map<String, String> props = new LinkedHashMap<>();
+        try {
+            Client client = new Client(parameters);
+            try {
+                String version = client.brokerVersion();
+                props.put("version", version == null ? "unknown" : version);
+            } finally {
+                client.close();
+            }
+        } catch (RuntimeException e) {
+            throw new BrokerUnreachableException(StreamErrors.connectFailure(uri, e), e);
+        }
+        environment = environment();
+        return new BrokerInfo("RabbitMQ", props.get("version"), "unknown", props);
+    }
+
+    private Environment environment() {
+        Address address = new Address(uri.host(), uri.port());
+        EnvironmentBuilder b = Environment.builder()
+                .host(uri.host()).port(uri.port())
+                .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
+                .addressResolver(advertised -> address)
+                .id("harness-" + context.runId())
+                .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
+                .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()));
+        tls.ifPresent(ctx -> b.tls().sslContext(ctx).hostnameVerification(!scenario.tls().insecure()));
+        try {
+            return b.build();
+        } catch (RuntimeException e) {
+            throw new BrokerUnreachableException(StreamErrors.connectFailure(uri, e), e);
+        }
+    }
+
+    @Override
+    public Map<String, String> facts() {
+        return Map.of("stream-batching", "batch size " + scenario.stream().batchSize() + ", sub-entry size "
+                + scenario.stream().subEntrySize() + ", compression " + scenario.stream().compression());
+    }
+
+    @Override
+    public DeclaredTopology declare(TopologyPlan plan) {
+        Environment env = requireEnvironment();
+        List<String> created = new ArrayList<>();
+        for (TopologyPlan.Queue q : plan.queues()) {
+            boolean exists;
+            try {
+                exists = env.streamExists(q.name());
+            } catch (RuntimeException e) {
+                throw new DriverException(StreamErrors.operationFailure("Looking up stream '" + q.name() + "'", e), e);
+            }
+            if (exists) {
+                continue;
+            }
+            if (plan.predeclared()) {
+                throw new DriverException("The stream '" + q.name() + "' does not exist on " + uri.redacted()
+                        + ", and the run was told not to declare it (predeclared): create it or leave that out.");
+            }
+            StreamCreator creator = env.streamCreator().stream(q.name());
+            q.arguments().forEach((k, v) -> {
+                if (!k.equals("x-queue-type")) {
+                    // The stream protocol names the queue arguments without their x- prefix.
+                    creator.argument(k.startsWith("x-") ? k.substring(2) : k, String.valueOf(v));
+                }
+            });
+            try {
+                creator.create();
+            } catch (RuntimeException e) {
+                throw new DriverException(StreamErrors.operationFailure("Creating stream '" + q.name() + "'", e), e);
+            }
+            created.add(q.name());
+        }
+        return new DeclaredTopology(created, List.of());
+    }
+
+    @Override
+    public void delete(DeclaredTopology topology) {
+        if (environment == null) {
+            return;
+        }
+        for (String stream : topology.queues()) {
+            try {
+                environment.deleteStream(stream);
+            } catch (RuntimeException e) {
+                notes.add("The stream '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
+            }
+        }
+    }
+
+    @Override
+    public OptionalLong queueDepth(String queue) {
+        return OptionalLong.empty();
+    }
+
+    @Override
+    public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
+        return new StreamPublisher(requireEnvironment(), spec, scenario, outcomes, notes);
+    }
+
+    @Override
+    public ConsumerLink openConsumer(ConsumerSpec spec) {
+        return new StreamConsumer(requireEnvironment(), spec);
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    private Environment requireEnvironment() {
+        if (environment == null) {
+            throw new IllegalStateException("connect() first");
+        }
+        return environment;
+    }
+
+    @Override
+    public void close() {
+        Environment env = environment;
+        environment = null;
+        if (env != null) {
+            try {
+                env.close();
+            } catch (RuntimeException e) {
+                // closing anyway
+            }
+        }
+    }
+}

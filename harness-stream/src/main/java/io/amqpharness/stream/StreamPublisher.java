@@ -1,0 +1,108 @@
+package io.amqpharness.stream;
+
+import com.rabbitmq.stream.ConfirmationHandler;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.Producer;
+import com.rabbitmq.stream.ProducerBuilder;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StreamSettings;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.PublishOutcome;
+import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.spi.PublisherLink;
+import io.amqpharness.spi.PublisherSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A stream producer on the spec's routing key (the stream's name, as the default exchange routes
+ * it). Each message carries the core's sequence number as its publishing id, so one confirmation
+ * handler per producer maps the broker's confirms back to it; the publisher's identity travels as
+ * the AMQP 1.0 {@code group-id} property. The client holds a message until its batch is written,
+ * so each send hands it a copy of the body. Confirm timeouts are the core's: the client's are off,
+ * and its in-flight limit is the core's confirm window, so it never blocks before the core does.
+ */
+final class StreamPublisher implements PublisherLink {
+    /** The client's in-flight limit without --confirm: its default. */
+    private static final int UNCONFIRMED_WITHOUT_WINDOW = 10_000;
+    private final Producer producer;
+    private final String publisherId;
+    private final ConfirmationHandler handler;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
+                    List<String> notes) {
+        this.publisherId = spec.publisherId();
+        StreamSettings batching = scenario.stream();
+        ProducerBuilder b = environment.producerBuilder()
+                .stream(spec.routingKey())
+                .batchSize(batching.batchSize())
+                .subEntrySize(batching.subEntrySize())
+                .confirmTimeout(Duration.ZERO)
+                .enqueueTimeout(Duration.ZERO)
+                .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
+        if (batching.subEntrySize() > 1) {
+            b.compression(compression(batching.compression()));
+        }
+        AtomicBoolean failureNoted = new AtomicBoolean();
+        if (spec.confirms()) {
+            this.handler = status -> {
+                long seq = status.getMessage().getPublishingId();
+                if (status.isConfirmed()) {
+                    outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
+                } else {
+                    if (failureNoted.compareAndSet(false, true)) {
+                        notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
+                                + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
+                    }
+                    outcomes.settled(seq, false, PublishOutcome.NACKED);
+                }
+            };
+        } else {
+            this.handler = status -> { };
+        }
+        try {
+            this.producer = b.build();
+        } catch (RuntimeException e) {
+            throw new DriverException(StreamErrors.operationFailure("Opening publisher " + spec.index()
+                    + " on stream '" + spec.routingKey() + "'", e), e);
+        }
+    }
+
+    static com.rabbitmq.stream.compression.Compression compression(StreamSettings.Compression c) {
+        return switch (c) {
+            case NONE -> com.rabbitmq.stream.compression.Compression.NONE;
+            case GZIP -> com.rabbitmq.stream.compression.Compression.GZIP;
+            case SNAPPY -> com.rabbitmq.stream.compression.Compression.SNAPPY;
+            case LZ4 -> com.rabbitmq.stream.compression.Compression.LZ4;
+            case ZSTD -> com.rabbitmq.stream.compression.Compression.ZSTD;
+        };
+    }
+
+    @Override
+    public void send(long seq, byte[] body, String routingKey) {
+        Message message = producer.messageBuilder()
+                .publishingId(seq)
+                .properties().groupId(publisherId).messageBuilder()
+                .addData(body.clone())
+                .build();
+        try {
+            producer.send(message, handler);
+        } catch (RuntimeException e) {
+            throw new DriverException(StreamErrors.operationFailure("Publishing", e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                producer.close();
+            } catch (RuntimeException e) {
+                // closing anyway
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.amqpharness.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.rabbitmq.stream.OffsetSpecification;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.ScenarioException;
+import io.amqpharness.scenario.StreamOffset;
+import io.amqpharness.scenario.StreamSettings;
+import io.amqpharness.spi.ConsumerSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** What {@code --protocol stream} means for a scenario, and how the driver maps it onto the client. */
+class StreamScenarioTest {
+
+    @Test
+    void streamAddressesHaveTheirOwnDefaultPortsAndTls() {
+        BrokerUri plain = BrokerUri.parse("rabbitmq-stream://u:p@h/v").orElseThrow();
+        assertThat(plain.port()).isEqualTo(5552);
+        assertThat(plain.tls()).isFalse();
+        assertThat(plain.stream()).isTrue();
+        assertThat(plain.virtualHost()).isEqualTo("v");
+        assertThat(plain.redacted()).isEqualTo("rabbitmq-stream://u:***@h/v");
+        BrokerUri tls = BrokerUri.parse("rabbitmq-stream+tls://h").orElseThrow();
+        assertThat(tls.port()).isEqualTo(5551);
+        assertThat(tls.tls()).isTrue();
+        assertThat(BrokerUri.parse("rabbitmq-stream://h:5553").orElseThrow().port()).isEqualTo(5553);
+        assertThat(BrokerUri.parse("amqp://h").orElseThrow().stream()).isFalse();
+        assertThat(BrokerUri.parse("amqp://h").orElseThrow().port()).isEqualTo(5672);
+        assertThat(BrokerUri.parse("http://h")).isEmpty();
+    }
+
+    @Test
+    void theStreamProtocolImpliesAStreamAndTheStreamPort() {
+        Scenario s = Scenario.builder().protocol("stream").build();
+        assertThat(s.topology().queueType()).isEqualTo(QueueType.STREAM);
+        assertThat(s.uri().toString()).isEqualTo("rabbitmq-stream://localhost:5552");
+        assertThat(s.stream()).isEqualTo(StreamSettings.DEFAULT);
+        // The scenario's own arguments rebuild it.
+        Scenario again = Scenario.builder().protocol("stream").uri(s.uri().uri().toString()).build();
+        assertThat(again).isEqualTo(s);
+    }
+
+    @Test
+    void batchingOptionsReachTheScenario() {
+        Scenario s = Scenario.builder().protocol("stream").batchSize(500).subEntrySize(20)
+                .compression(StreamSettings.Compression.GZIP).build();
+        assertThat(s.stream()).isEqualTo(new StreamSettings(500, 20, StreamSettings.Compression.GZIP));
+        assertThat(s.toArguments()).containsSubsequence("--batch-size", "500", "--sub-entry-size", "20",
+                "--compression", "gzip");
+    }
+
+    @Test
+    void optionsThatDoNotFitTheStreamProtocolAreOneSentenceEach() {
+        assertProblem(Scenario.builder().protocol("amqp091").uri("rabbitmq-stream://localhost:5552"),
+                "--uri rabbitmq-stream://localhost:5552 is a stream protocol address; use it with --protocol stream, "
+                        + "or give an amqp:// address such as amqp://guest:guest@localhost:5672/%2F");
+        assertProblem(Scenario.builder().protocol("stream").uri("amqp://guest:secret@localhost:5672"),
+                "--uri amqp://guest:***@localhost:5672 is an AMQP address but --protocol stream speaks RabbitMQ's "
+                        + "stream protocol; give for example --uri rabbitmq-stream://guest:guest@localhost:5552/%2F");
+        assertProblem(Scenario.builder().batchSize(10),
+                "--batch-size only applies to --protocol stream");
+        assertProblem(Scenario.builder().protocol("stream").subEntrySize(10)
+                        .compression(StreamSettings.Compression.ZSTD),
+                "--compression zstd needs a library the harness does not bundle; use none or gzip");
+        assertProblem(Scenario.builder().protocol("stream").compression(StreamSettings.Compression.GZIP),
+                "--compression gzip compresses sub-entries: give --sub-entry-size above 1 with it, for example "
+                        + "--sub-entry-size 10");
+        assertProblem(Scenario.builder().protocol("stream").queueType(QueueType.QUORUM),
+                "--queue-type quorum does not fit --protocol stream, which reads and writes streams only; "
+                        + "leave --queue-type out");
+        assertProblem(Scenario.builder().protocol("stream").exchange("x"),
+                "--exchange does not apply to --protocol stream: publishers write to the stream itself");
+    }
+
+    private static void assertProblem(Scenario.Builder b, String sentence) {
+        assertThatThrownBy(b::build).isInstanceOfSatisfying(ScenarioException.class,
+                e -> assertThat(e.problems()).containsExactly(sentence + "."));
+    }
+
+    @Test
+    void everyOffsetFormMapsOntoTheClients() {
+        Instant now = Instant.parse("2026-11-24T12:00:00Z");
+        assertThat(StreamConsumer.offset(new StreamOffset.First(), now)).isEqualTo(OffsetSpecification.first());
+        assertThat(StreamConsumer.offset(new StreamOffset.Last(), now)).isEqualTo(OffsetSpecification.last());
+        assertThat(StreamConsumer.offset(new StreamOffset.Next(), now)).isEqualTo(OffsetSpecification.next());
+        OffsetSpecification at = StreamConsumer.offset(new StreamOffset.Offset(42), now);
+        assertThat(at.isOffset()).isTrue();
+        assertThat(at.getOffset()).isEqualTo(42);
+        assertThat(StreamConsumer.offset(new StreamOffset.Timestamp(now), now))
+                .isEqualTo(OffsetSpecification.timestamp(now.toEpochMilli()));
+        assertThat(StreamConsumer.offset(new StreamOffset.Interval("10m"), now))
+                .isEqualTo(OffsetSpecification.timestamp(now.minus(Duration.ofMinutes(10)).toEpochMilli()));
+        assertThat(new io.amqpharness.scenario.StreamOffset.Interval("7D").duration()).isEqualTo(Duration.ofDays(7));
+    }
+
+    @Test
+    void thePrefetchIsTheInitialCreditInChunks() {
+        assertThat(StreamConsumer.initialCredits(consumer(OptionalInt.of(Scenario.DEFAULT_STREAM_PREFETCH))))
+                .isEqualTo(StreamConsumer.DEFAULT_INITIAL_CREDITS);
+        assertThat(StreamConsumer.initialCredits(consumer(OptionalInt.of(3)))).isEqualTo(3);
+        assertThat(StreamConsumer.initialCredits(consumer(OptionalInt.empty())))
+                .isEqualTo(StreamConsumer.DEFAULT_INITIAL_CREDITS);
+    }
+
+    private static ConsumerSpec consumer(OptionalInt prefetch) {
+        return new ConsumerSpec(0, "c", "s", QueueType.STREAM, prefetch, false, Optional.empty(), Map.of(), false,
+                Duration.ZERO, Optional.empty());
+    }
+}
