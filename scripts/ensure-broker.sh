@@ -4,7 +4,9 @@
 #    streams, management, Prometheus), started if it is down, and restarted once if it runs with
 #    the 1,024 open-file limit Debian's wrapper gives it (about 830 sockets);
 #  - a RabbitMQ 4.0 on localhost:5673 (scripts/rabbitmq4.sh: a Debian trixie root, set up on
-#    first use, about 40 s and 500 MB).
+#    first use, about 40 s and 500 MB);
+#  - a 3-node RabbitMQ 4.0 cluster on localhost:5681-5683 from the same root
+#    (scripts/rabbitmq-cluster.sh; SKIP_CLUSTER=1 skips it and its tests).
 # RABBITMQ_URI set: that broker is used and the local 3.x is left alone. RABBITMQ4_URI set: that
 # 4.x broker is used and no local one is set up. SKIP_RABBITMQ4=1: no 4.x broker (its tests skip).
 set -euo pipefail
@@ -108,4 +110,13 @@ elif [ "${SKIP_RABBITMQ4:-}" = 1 ]; then
 else
   scripts/rabbitmq4.sh start 2>&1 | sed 's/^\[rabbitmq4\]/[ensure-broker]/'
   [ "${PIPESTATUS[0]}" = 0 ] || exit 1
+fi
+
+# The 3-node RabbitMQ 4.0 cluster of the cluster tests (ClusterIT), from the same root. A cluster
+# that does not come up skips those tests rather than failing the run.
+if [ "${SKIP_CLUSTER:-}" = 1 ] || [ -n "${RABBITMQ4_URI:-}" ] || [ "${SKIP_RABBITMQ4:-}" = 1 ]; then
+  say "no local 3-node cluster (SKIP_CLUSTER=1, RABBITMQ4_URI or SKIP_RABBITMQ4=1); the cluster tests will be skipped."
+else
+  scripts/rabbitmq-cluster.sh start 2>&1 | sed 's/^\[rabbitmq-cluster\]/[ensure-broker]/'
+  [ "${PIPESTATUS[0]}" = 0 ] || say "the 3-node cluster did not come up; the cluster tests will be skipped."
 fi

@@ -11,6 +11,8 @@
 #   scripts/rabbitmq4.sh ctl ARGS  rabbitmqctl against it, e.g. ctl stop_app / ctl start_app / ctl list_queues
 #   scripts/rabbitmq4.sh diag ARGS rabbitmq-diagnostics against it
 #   scripts/rabbitmq4.sh remove    stop it and delete the root
+#   scripts/rabbitmq4.sh setup-root set the root up and mount /proc, /sys and /dev in it, start nothing
+#                                  (scripts/rabbitmq-cluster.sh runs its nodes from the same root)
 #
 # Ports (beside 3.10's 5672/15672/15692/5552/25672): AMQP 5673, AMQP over TLS 5674, management
 # 15673, Prometheus 15693, stream 5553, Erlang distribution 25673; node rabbit4@localhost;
@@ -214,18 +216,19 @@ main() {
   local cmd=${1:-status}
   shift || true
   case "$cmd" in
-    start|stop|status|remove|restart)
+    start|stop|status|remove|restart|setup-root)
       need_root
       mkdir -p "$(dirname "$ROOT")"
       exec 9>"$(dirname "$ROOT")/.rabbitmq4.lock"
       flock 9
       case "$cmd" in
         restart) stop; start ;;
+        setup-root) setup; cp /etc/hosts "$ROOT/etc/hosts"; mount_all ;;
         *) "$cmd" ;;
       esac ;;
     ctl) need_root; ctl "$@" ;;
     diag) need_root; diag "$@" ;;
-    *) fail "unknown command '$cmd'; use start, stop, restart, status, ctl ARGS, diag ARGS or remove." ;;
+    *) fail "unknown command '$cmd'; use start, stop, restart, status, setup-root, ctl ARGS, diag ARGS or remove." ;;
   esac
 }
 

@@ -1,12 +1,17 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.scenario.BrokerAddresses;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.spi.AddressOrder;
+import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.SharedConnections;
+import java.util.List;
 
 /**
  * AMQP 1.0 connections by name, shared by the links that ask for the same name and closed when
  * the last one lets go. The container id is the connection name, so the broker's UI shows which
- * harness link it belongs to. Thread-safe.
+ * harness link it belongs to. With several broker addresses, a connection tries them in the order
+ * {@link AddressOrder} chooses for its name, and the first that takes it wins. Thread-safe.
  */
 final class Amqp10Connections {
     /** How long opening a connection (TCP, TLS, SASL, open frames) may take: an unreachable broker is reported within seconds. */
@@ -14,18 +19,22 @@ final class Amqp10Connections {
     /** How long closing a connection or link waits for the broker's answer. */
     static final long CLOSE_TIMEOUT_MILLIS = 5_000;
 
-    private final BrokerUri uri;
+    private final AddressOrder order;
     private final java.util.Optional<EngineConnection.Tls> tls;
     private final SharedConnections<EngineConnection> connections = new SharedConnections<>(this::open,
             c -> c.failure() == null, c -> c.close(CLOSE_TIMEOUT_MILLIS));
 
     Amqp10Connections(BrokerUri uri) {
-        this(uri, io.amqpharness.scenario.TlsSettings.DEFAULT);
+        this(BrokerAddresses.of(uri), io.amqpharness.scenario.TlsSettings.DEFAULT);
     }
 
-    /** @param tls how {@code amqps://} connections trust the broker and which certificate they present */
-    Amqp10Connections(BrokerUri uri, io.amqpharness.scenario.TlsSettings tls) {
-        this.uri = uri;
+    /**
+     * @param addresses the broker's addresses, one or the nodes of a cluster
+     * @param tls       how {@code amqps://} connections trust the broker and which certificate they present
+     */
+    Amqp10Connections(BrokerAddresses addresses, io.amqpharness.scenario.TlsSettings tls) {
+        this.order = new AddressOrder(addresses);
+        BrokerUri uri = addresses.primary();
         this.tls = uri.tls() ? java.util.Optional.of(new EngineConnection.Tls(io.amqpharness.tls.TlsContexts.create(tls)
                 .getSocketFactory(), !tls.insecure())) : java.util.Optional.empty();
     }
@@ -36,7 +45,25 @@ final class Amqp10Connections {
      * @throws io.amqpharness.spi.BrokerUnreachableException with a sentence naming the (redacted) address
      */
     EngineConnection open(String name) {
-        return EngineConnection.open(name, uri, tls, OPEN_TIMEOUT_MILLIS);
+        int start = order.start(name);
+        List<BrokerUri> uris = order.addresses().startingAt(start);
+        BrokerUnreachableException first = null;
+        for (int i = 0; i < uris.size(); i++) {
+            try {
+                EngineConnection c = EngineConnection.open(name, uris.get(i), tls, OPEN_TIMEOUT_MILLIS);
+                order.connected(name, start + i);
+                return c;
+            } catch (BrokerUnreachableException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (uris.size() == 1) {
+            throw first;
+        }
+        throw new BrokerUnreachableException("None of RabbitMQ's " + uris.size() + " addresses ("
+                + order.addresses().redacted() + ") took the connection; the first said: " + first.getMessage(), first);
     }
 
     /**
@@ -53,6 +80,11 @@ final class Amqp10Connections {
      */
     void release(String name, EngineConnection connection) {
         connections.release(name, connection);
+    }
+
+    /** Connections opened on each address, as {@link AddressOrder#describe()}; empty with one address. */
+    java.util.Map<String, String> placement() {
+        return order.describe();
     }
 
     /** Closes every pooled connection. */

@@ -18,6 +18,13 @@ public final class AmqpErrors {
     private AmqpErrors() {
     }
 
+    /** Why connecting to every one of several addresses failed (the last failure), naming them all. */
+    public static String connectFailure(io.amqpharness.scenario.BrokerAddresses addresses, Throwable e) {
+        String one = connectFailure(addresses.primary(), e);
+        return addresses.size() == 1 ? one
+                : one.replace("RabbitMQ at " + addresses.primary().redacted(), "RabbitMQ at any of " + addresses.redacted());
+    }
+
     /** Why connecting failed, as a sentence naming the (redacted) address. */
     public static String connectFailure(BrokerUri uri, Throwable e) {
         String where = "RabbitMQ at " + uri.redacted();

@@ -1,0 +1,178 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.amqpharness.Harness;
+import io.amqpharness.containers.Brokers;
+import io.amqpharness.measure.CountSnapshot;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.scenario.Scenario;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The 3-node RabbitMQ 4.0 cluster of {@code scripts/rabbitmq-cluster.sh} (which these tests stop
+ * and kill nodes of; nothing else uses it): connections spread over the nodes, and a run through
+ * the loss of the queue leader's node loses no confirmed message. Runs go through the library, in
+ * this JVM.
+ */
+@Tag("integration")
+class ClusterIT {
+    private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq-cluster.sh");
+    static final String URIS = "amqp://guest:guest@localhost:5681,amqp://localhost:5682,amqp://localhost:5683";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @BeforeEach
+    void cluster() {
+        assumeTrue(Brokers.listening("localhost", 5681) && Brokers.listening("localhost", 5682)
+                        && Brokers.listening("localhost", 5683) && Files.isExecutable(SCRIPT)
+                        && "root".equals(System.getProperty("user.name")),
+                "needs the 3-node cluster of scripts/rabbitmq-cluster.sh (ports 5681-5683) and root to stop its nodes");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void aRunOverThreeAddressesHasConnectionsOnEveryNode(String protocol) throws Exception {
+        Scenario s = Scenario.builder().protocol(protocol).uri(URIS).producers(3).consumers(3).rate(50)
+                .time(Duration.ofSeconds(8)).noBrokerMetrics(true).build();
+        String wire = protocol.equals("amqp091") ? "AMQP 0-9-1" : "AMQP 1-0";
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> Harness.run(s));
+        Set<String> nodes = new TreeSet<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!run.isDone() && nodes.size() < 3 && System.nanoTime() < deadline) {
+            for (JsonNode c : get(1, "/api/connections")) {
+                if (c.path("protocol").asText().equals(wire)) {
+                    nodes.add(c.path("node").asText());
+                }
+            }
+            Thread.sleep(300);
+        }
+        RunResult r = run.get(60, TimeUnit.SECONDS);
+        assertThat(r.failure()).isEmpty();
+        assertThat(nodes).as("nodes holding the run's %s connections, as the broker lists them", wire)
+                .containsExactlyInAnyOrder("rabbitc1@localhost", "rabbitc2@localhost", "rabbitc3@localhost");
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.driverFacts().get(io.amqpharness.spi.AddressOrder.FACT))
+                .as("the harness's own count of connections per address")
+                .matches("localhost:5681 [1-9][0-9]*, localhost:5682 [1-9][0-9]*, localhost:5683 [1-9][0-9]*");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"amqp091", "amqp10"})
+    void stoppingTheQueueLeadersNodeForEightSecondsLosesNoConfirmedMessage(String protocol) throws Exception {
+        RunResult r = runLosingTheLeader(protocol, k -> {
+            script("ctl", k, "stop_app");
+            sleep(8_000);
+            script("ctl", k, "start_app");
+        });
+        assertNoConfirmedMessageLost(r);
+        assertThat(r.brokerMetrics()).as("broker metrics read from the nodes that answered").isPresent();
+        assertThat(r.notes()).as(String.join("\n", r.notes()))
+                .anyMatch(n -> n.startsWith("The leader of queue cluster-it-") && n.contains(" moved from rabbitc"))
+                .anyMatch(n -> n.startsWith("Node rabbitc") && n.contains(" was down"));
+    }
+
+    @Test
+    void killingTheQueueLeadersNodeAndRestartingItLosesNoConfirmedMessage() throws Exception {
+        RunResult r = runLosingTheLeader("amqp091", k -> {
+            script("kill", k);
+            sleep(5_000);
+            script("start");
+        });
+        assertNoConfirmedMessageLost(r);
+    }
+
+    private static void assertNoConfirmedMessageLost(RunResult r) {
+        CountSnapshot c = r.counts();
+        assertThat(r.failure()).as("the run recovers instead of failing").isEmpty();
+        assertThat(r.outages().disconnects()).as("a connection sat on the lost node").isPositive();
+        assertThat(c.lost()).as("only messages in doubt may be lost").isLessThanOrEqualTo(c.inDoubt());
+        assertThat(c.published()).isEqualTo(c.settled() + c.inDoubt() + r.unconfirmedAtStop());
+        assertThat(c.ownUnique() + c.lost()).as("every message consumed or lost").isEqualTo(c.published());
+        assertThat(c.ownUnique()).as("every confirmed message consumed").isGreaterThanOrEqualTo(c.confirmed());
+    }
+
+    /** A 20 s confirmed quorum run at 1,000 msg/s (2 publishers, 2 consumers); {@code fault} gets the leader's node number 6 s in. */
+    private static RunResult runLosingTheLeader(String protocol, Fault fault) throws Exception {
+        String queue = "cluster-it-" + UUID.randomUUID().toString().substring(0, 8);
+        Scenario s = Scenario.builder().protocol(protocol).uri(URIS).queueType(QueueType.QUORUM).queues(java.util.List.of(queue))
+                .leaderLocator("balanced").producers(2).consumers(2).rate(500).confirm(200).qos(200)
+                .time(Duration.ofSeconds(20)).build();
+        CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> Harness.run(s));
+        try {
+            Thread.sleep(6_000);
+            String leader = get(1, "/api/queues/%2F/" + queue).path("leader").asText();
+            assertThat(leader).as("the queue's leader").startsWith("rabbitc");
+            fault.apply(leader.substring("rabbitc".length(), "rabbitc".length() + 1));
+            return run.get(90, TimeUnit.SECONDS);
+        } finally {
+            script("start");
+            try {
+                HTTP.send(request(2, "/api/queues/%2F/" + queue).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+            } catch (Exception e) {
+                // the queue stays; a name of its own
+            }
+        }
+    }
+
+    interface Fault {
+        void apply(String node) throws Exception;
+    }
+
+    private static JsonNode get(int node, String path) throws Exception {
+        for (int k = node; k < node + 3; k++) { // any node that answers
+            try {
+                HttpResponse<String> r = HTTP.send(request((k - 1) % 3 + 1, path).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return new ObjectMapper().readTree(r.body());
+                }
+            } catch (java.io.IOException e) {
+                // that node's management API is down: ask the next
+            }
+        }
+        return new ObjectMapper().createObjectNode();
+    }
+
+    private static HttpRequest.Builder request(int node, String path) {
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + (15680 + node) + path))
+                .timeout(Duration.ofSeconds(5))
+                .header("Authorization", "Basic " + Base64.getEncoder()
+                        .encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static void script(String... args) throws Exception {
+        String[] cmd = new String[args.length + 1];
+        cmd[0] = SCRIPT.toString();
+        System.arraycopy(args, 0, cmd, 1, args.length);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+    }
+
+    private static void sleep(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+}
