@@ -9,12 +9,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The self-contained jar, run as a separate process the way users run it. */
+/**
+ * The command line's behaviour as users see it. The tests that depend on the packaged jar run it as a
+ * separate process the way users do ({@link JarRunner#runJar}): the version from its manifest, the drivers
+ * its merged service files find (a run on each protocol), the exit codes {@code main} gives the shell
+ * (0, 1, 2, 130), Ctrl-C, and secrets kept out of everything the process prints (the client library's
+ * log included, which {@code main} turns off). The others run the same command line in this JVM ({@link JarRunner#run}).
+ */
 class HarnessJarIT {
 
     @Test
     void versionComesFromTheManifest() throws Exception {
-        JarRunner.Result r = JarRunner.run("--version");
+        JarRunner.Result r = JarRunner.runJar("--version");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).startsWith("amqp-harness 0.").contains("driver amqp091");
         assertThat(r.out()).doesNotContain("development build");
@@ -30,7 +36,7 @@ class HarnessJarIT {
 
     @Test
     void badValueIsOneSentenceAndExitCodeTwo() throws Exception {
-        JarRunner.Result r = JarRunner.run("--time", "ten");
+        JarRunner.Result r = JarRunner.runJar("--time", "ten");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().strip()).isEqualTo("Invalid value for option '--time': 'ten' is not a duration; use for "
@@ -57,7 +63,7 @@ class HarnessJarIT {
 
     @Test
     void unreachableBrokerIsExitCodeOneWithinSecondsAndHidesThePassword() throws Exception {
-        JarRunner.Result r = JarRunner.run("--uri", "amqp://admin:hunter2@127.0.0.1:1/%2F", "-z", "1s");
+        JarRunner.Result r = JarRunner.runJar("--uri", "amqp://admin:hunter2@127.0.0.1:1/%2F", "-z", "1s");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.err().strip()).isEqualTo("Cannot connect to RabbitMQ at amqp://admin:***@127.0.0.1:1/%2F: "
                 + "connection refused. Is the broker running? Start it (rabbitmq-server -detached, or "
@@ -78,7 +84,7 @@ class HarnessJarIT {
     void wrongPasswordIsExitCodeOneAndNeverPrinted(RabbitMQBroker broker) throws Exception {
         java.net.URI u = java.net.URI.create(broker.uri());
         String uri = "amqp://guest:not-the-password@" + u.getHost() + ":" + u.getPort();
-        JarRunner.Result r = JarRunner.run("--uri", uri, "-z", "1s");
+        JarRunner.Result r = JarRunner.runJar("--uri", uri, "-z", "1s");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.err()).contains("refused the credentials of user 'guest'");
         assertThat(r.all()).doesNotContain("not-the-password").doesNotContain("\tat ");
@@ -87,7 +93,7 @@ class HarnessJarIT {
     @Test
     @WithRabbitMQ
     void quorumQueueRunPrintsProgressAndTheSummary(RabbitMQBroker broker) throws Exception {
-        JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--queue-type", "quorum", "-z", "3s", "-r", "500",
+        JarRunner.Result r = JarRunner.runJar("--uri", broker.uri(), "--queue-type", "quorum", "-z", "3s", "-r", "500",
                 "-c", "50", "-q", "100", "--multi-ack-every", "10");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("sent ", "confirmed ", "received ", "e2e p50/p99/max");
@@ -98,6 +104,16 @@ class HarnessJarIT {
         assertThat(published).isBetween(1_400L, 1_600L);
         assertThat(number(r.out(), "  confirmed ([0-9,]+)  nacked")).isEqualTo(published);
         assertThat(number(r.out(), "\n  consumed ([0-9,]+)")).isEqualTo(published);
+    }
+
+    @Test
+    @WithRabbitMQ
+    void anAmqp10RunCountsEveryMessage(RabbitMQBroker broker) throws Exception {
+        JarRunner.Result r = JarRunner.runJar("--uri", broker.uri(), "--protocol", "amqp10", "-C", "200",
+                "--no-broker-metrics");
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        assertThat(number(r.out(), "\n  published ([0-9,]+)")).isEqualTo(200);
+        assertThat(number(r.out(), "\n  consumed ([0-9,]+)")).isEqualTo(200);
     }
 
     @Test
@@ -143,7 +159,7 @@ class HarnessJarIT {
     @WithRabbitMQ
     void ctrlCEndsWithExitCode130AndASummaryThatSaysHowFarTheRunGot(RabbitMQBroker broker) throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("harness-interrupted");
-        JarRunner.Result r = JarRunner.run(Map.of(), 4_000, "--uri", broker.uri(), "-z", "60s", "-r", "200",
+        JarRunner.Result r = JarRunner.runJar(Map.of(), 4_000, "--uri", broker.uri(), "-z", "60s", "-r", "200",
                 "-c", "20", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         assertThat(r.out()).containsPattern("Run [a-z0-9]{6} interrupted after [0-9.]+ s \\(publishing [0-9.]+ s of 60 s\\)")

@@ -1,16 +1,30 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.broker.BrokerMonitor;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-/** Runs the built {@code harness.jar} as a user would and captures what it prints. */
+/**
+ * Runs the harness's command line and captures what it prints: {@link #run} in this JVM, through
+ * {@link Main#execute(String[], PrintWriter, PrintWriter, Map)} (the code {@code main} runs, without
+ * a JVM start per case), and {@link #runJar} as the built {@code harness.jar} in a process of its
+ * own, the way users run it (HarnessJarIT: the manifest, the shaded services, Ctrl-C).
+ */
 final class JarRunner {
+    /** Longest a case may take, in either way. */
+    private static final long LIMIT_SECONDS = 180;
+
     record Result(int exitCode, String out, String err, long millis) {
         String all() {
             return out + err;
@@ -25,19 +39,60 @@ final class JarRunner {
         return jar;
     }
 
+    /**
+     * Runs the command line in this JVM with {@code env} as the whole environment the CLI sees (as the
+     * jar saw the test's environment without its {@code HARNESS_} variables, plus {@code env}).
+     */
     static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        return run(env, 0, args);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        long start = System.nanoTime();
+        FutureTask<Integer> task = new FutureTask<>(() -> Main.execute(args, new PrintWriter(out, true),
+                new PrintWriter(err, true), Map.copyOf(env)));
+        Thread thread = new Thread(task, "harness-in-process");
+        thread.setDaemon(true);
+        thread.start();
+        int code;
+        try {
+            code = task.get(LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            thread.interrupt();
+            throw new AssertionError("the harness did not finish within " + LIMIT_SECONDS + " s: " + List.of(args)
+                    + "\n" + out + err);
+        } catch (ExecutionException e) {
+            throw new AssertionError("the harness threw instead of returning an exit code: " + List.of(args)
+                    + "\n" + out + err, e.getCause());
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new Result(code, out.toString(), err.toString(), millis);
+    }
+
+    static Result run(String... args) throws IOException, InterruptedException {
+        return run(Map.of(), args);
+    }
+
+    static Result runJar(String... args) throws IOException, InterruptedException {
+        return runJar(Map.of(), 0, args);
+    }
+
+    static Result runJar(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return runJar(env, 0, args);
     }
 
     /**
      * Runs the jar and, when {@code interruptAfterMillis} is positive, sends it SIGINT (what Ctrl-C
      * sends) that long after it started.
      */
-    static Result run(Map<String, String> env, long interruptAfterMillis, String... args)
+    static Result runJar(Map<String, String> env, long interruptAfterMillis, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-jar",
-                jar().toString())); // short runs: the JIT's quick compiler costs CI less CPU
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1"));
+        // short runs: the JIT's quick compiler costs CI less CPU
+        String finalWait = System.getProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
+        if (finalWait != null) { // the suite's setting (pom.xml) reaches the jar's JVM too
+            command.add("-D" + BrokerMonitor.FINAL_WAIT_PROPERTY + "=" + finalWait);
+        }
+        command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().keySet().removeIf(k -> k.startsWith("HARNESS_"));
@@ -54,9 +109,9 @@ final class JarRunner {
                 throw new AssertionError("kill -INT " + p.pid() + " failed");
             }
         }
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+        if (!p.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("harness.jar did not finish within 180 s: " + command);
+            throw new AssertionError("harness.jar did not finish within " + LIMIT_SECONDS + " s: " + command);
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
@@ -64,10 +119,6 @@ final class JarRunner {
         Files.deleteIfExists(out);
         Files.deleteIfExists(err);
         return r;
-    }
-
-    static Result run(String... args) throws IOException, InterruptedException {
-        return run(Map.of(), args);
     }
 
     private JarRunner() {
