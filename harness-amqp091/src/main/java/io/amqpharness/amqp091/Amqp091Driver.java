@@ -55,13 +55,16 @@ final class Amqp091Driver implements ProtocolDriver {
                         context.scenario().consuming().consumerLatency().isEmpty()
                                 && context.scenario().consuming().consumerRate().isEmpty()))
                 : java.util.Optional.empty();
-        this.pool = new ConnectionPool(factory, uri);
+        this.pool = new ConnectionPool(factory, context.scenario().addresses());
     }
 
     /** Facts for the result: the I/O mode the run's connections used. */
     @Override
     public Map<String, String> facts() {
-        return Map.of("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
+        facts.putAll(pool.placement());
+        return facts;
     }
 
     @Override

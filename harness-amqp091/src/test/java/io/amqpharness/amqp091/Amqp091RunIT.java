@@ -130,8 +130,9 @@ class Amqp091RunIT {
     @Test
     void timeLimitEndsPublishing() {
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofSeconds(1)).build()).run();
-        assertThat(r.publishingTime()).isBetween(Duration.ofMillis(950), Duration.ofMillis(1500));
+        // The count shows where publishing ended; the time is bounded below only (a busy machine can only add to it).
         assertThat(r.counts().published()).as("rate x time, exactly").isEqualTo(100);
+        assertThat(r.publishingTime()).isGreaterThanOrEqualTo(Duration.ofMillis(950));
     }
 
     @Test

@@ -234,9 +234,11 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             early.add(d);
             return;
         }
-        if (cancelled || closed) {
+        if (closed || cancelled && !spec.autoAck()) {
             return; // not handed over: the broker takes it back when the link closes
         }
+        // With auto-ack the broker settled it on sending, and it is not coming back: a consumer that
+        // was cancelled still takes what was on its way, until the link is closed.
         ProtonBuffer payload = d.readAll();
         long tag;
         if (spec.autoAck()) {
@@ -415,22 +417,32 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         }
     }
 
-    /**
-     * Stops handing deliveries over: every delivery that arrived before was handed over already
-     * (and may still be settled); deliveries still on their way are not handed over and the
-     * broker takes them back when the link closes. No credit is granted any more.
-     */
     @Override
     public java.util.OptionalLong lastStreamOffset() {
         long last = lastStreamOffset;
         return last < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(last);
     }
 
+    /**
+     * Stops handing deliveries over: every delivery that arrived before was handed over already
+     * (and may still be settled); deliveries still on their way are not handed over and the
+     * broker takes them back when the link closes. No credit is granted any more. With auto-ack,
+     * deliveries are settled by the broker and would not come back: they are handed over until
+     * {@link #close()}, which waits for the broker's detach first.
+     */
     @Override
     public void cancel() {
         if (!cancelled) {
             connection.locked(() -> cancelled = true);
         }
+        if (spec.autoAck() && !closed) {
+            return; // no credit any more; what the broker sent pre-settled is handed over until close()
+        }
+        stopHandOver();
+    }
+
+    /** Stops the consumer thread once it handed over what arrived, or hands it over here. */
+    private void stopHandOver() {
         stopping = true;
         Thread t = thread;
         if (t == null) {
@@ -451,6 +463,29 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             return;
         }
         cancel();
+        if (spec.autoAck()) {
+            // Pre-settled deliveries sent before the broker's detach are the consumer's: wait for the
+            // detach, then hand them over, rather than drop them (they would count as lost).
+            try {
+                Links.close(connection, receiver, session);
+            } finally {
+                stopHandOver();
+                if (!handOverLock.isHeldByCurrentThread()) {
+                    // A batch the reader thread is handing over right now is finished first (closed
+                    // stops a hand-over midway), and whatever arrived after it is handed over here.
+                    handOverLock.lock();
+                    try {
+                        handOverLocked();
+                    } finally {
+                        handOverLock.unlock();
+                    }
+                }
+                closed = true;
+                connection.removeListener(this);
+                onClose.run();
+            }
+            return;
+        }
         closed = true;
         connection.removeListener(this);
         try {

@@ -62,8 +62,8 @@ final class Amqp10Driver implements ProtocolDriver {
         this.context = context;
         this.scenario = context.scenario();
         this.uri = scenario.uri();
-        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri, scenario.tls()), uri);
-        this.connections = new Amqp10Connections(uri, scenario.tls());
+        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri, scenario.tls()), scenario.addresses());
+        this.connections = new Amqp10Connections(scenario.addresses(), scenario.tls());
     }
 
     @Override
@@ -214,7 +214,9 @@ final class Amqp10Driver implements ProtocolDriver {
 
     @Override
     public Map<String, String> facts() {
-        return Amqp10Notes.facts(scenario, profile, format);
+        Map<String, String> facts = new LinkedHashMap<>(Amqp10Notes.facts(scenario, profile, format));
+        facts.putAll(connections.placement());
+        return facts;
     }
 
     private TopologyControl requireControl() {

@@ -5,6 +5,7 @@ import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
@@ -32,7 +33,7 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
     /** Pending output above which a send writes to the socket at once. */
     static final int FLUSH_BYTES = 32 * 1024;
     private static final long WAIT_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** A wait for link credit longer than this counts as the broker blocking the publisher: 100 ms. */
+    /** A wait for link credit longer than this is reported as a credit wait (counted from its start): 100 ms. */
     static final long BLOCKED_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /** One sent, unsettled message. */
@@ -131,8 +132,9 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
 
     /**
      * Waits under the lock for link credit, session window and ring room; writes what is pending
-     * first. A wait for credit longer than {@link #BLOCKED_AFTER_NANOS} is reported as the broker
-     * blocking this publisher (RabbitMQ 4 withholds credit during a resource alarm) until credit comes.
+     * first. A wait for credit longer than {@link #BLOCKED_AFTER_NANOS} is reported as a credit wait
+     * from its beginning (RabbitMQ 4 withholds credit during a resource alarm; a slow queue grants it
+     * slowly) until credit comes; shorter waits are ordinary flow control.
      */
     private void awaitSendable() throws InterruptedException {
         long waitingSince = 0;
@@ -145,14 +147,14 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
                         waitingSince = now;
                     } else if (!reported && now - waitingSince >= BLOCKED_AFTER_NANOS) {
                         reported = true;
-                        outcomes.blocked(true, "no AMQP 1.0 link credit from the broker");
+                        outcomes.creditWait(true, Duration.ofNanos(now - waitingSince));
                     }
                 }
                 awaitSendableOnce();
             }
         } finally {
             if (reported) {
-                outcomes.blocked(false, null);
+                outcomes.creditWait(false, Duration.ZERO);
             }
         }
     }

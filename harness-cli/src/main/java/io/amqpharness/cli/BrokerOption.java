@@ -5,11 +5,13 @@ import io.amqpharness.containers.StartedBroker;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.HarnessException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
  * {@code --broker container[:IMAGE]}: a throwaway RabbitMQ started with Testcontainers for the
- * run and stopped after it. Needs a Docker engine.
+ * run (IMAGE, else {@code HARNESS_RABBITMQ_IMAGE}, else the official image), its ports on
+ * 127.0.0.1 only, and removed after it, also after Ctrl-C. Needs a Docker engine.
  */
 final class BrokerOption implements AutoCloseable {
     static final String PREFIX = "container";
@@ -21,28 +23,50 @@ final class BrokerOption implements AutoCloseable {
     }
 
     /**
+     * At JVM exit (Ctrl-C), how long the container outlives the shutdown: the run drains and prints
+     * its summary first (the session waits up to 60 s for that), then the container is removed.
+     */
+    static final Duration EXIT_GRACE = Duration.ofSeconds(70);
+
+    /**
      * Starts the broker the option names, if any.
      *
      * @param spec {@code container}, {@code container:IMAGE}, or null for none
-     * @throws HarnessException with one sentence when Docker is missing or the container fails
+     * @throws HarnessException with one sentence when Docker is missing, the image is not there and
+     *                          cannot be pulled, or the broker never becomes ready
      */
     static BrokerOption start(String spec, PrintWriter out) {
         if (spec == null) {
             return new BrokerOption(Optional.empty());
         }
-        String image = spec.length() > PREFIX.length() ? spec.substring(PREFIX.length() + 1) : Brokers.DEFAULT_IMAGE;
-        if (!Brokers.dockerAvailable()) {
-            throw new HarnessException("--broker " + spec + " needs a Docker engine, and none answers (DOCKER_HOST "
-                    + "is unset and there is no /var/run/docker.sock); start Docker, or run against a broker with --uri.");
+        quietTestcontainers();
+        String image = spec.length() > PREFIX.length() ? spec.substring(PREFIX.length() + 1) : Brokers.defaultImage();
+        Optional<String> problem = Brokers.dockerProblem();
+        if (problem.isPresent()) {
+            throw new HarnessException("--broker " + spec + " cannot start a container: " + problem.get()
+                    + "; or run against a broker with --uri.");
         }
         out.println("Starting a throwaway broker from " + image + " ...");
         out.flush();
         try {
-            StartedBroker broker = Brokers.startContainer(image);
-            out.println("Broker " + broker.product() + " " + broker.version() + " is up; it is removed after the run.");
+            StartedBroker broker = Brokers.startContainer(image, EXIT_GRACE);
+            out.println("Broker " + broker.product() + " " + broker.version() + " is up on "
+                    + Brokers.redact(broker.uri()) + "; it is removed after the run.");
             return new BrokerOption(Optional.of(broker));
         } catch (RuntimeException e) {
             throw new HarnessException("--broker " + spec + ": " + e.getMessage() + ".", e);
+        }
+    }
+
+    /**
+     * Testcontainers logs a failed start with stack traces, and the harness says it in one sentence:
+     * its loggers speak only with {@code --verbose} (which sets the default level to info).
+     */
+    private static void quietTestcontainers() {
+        if ("error".equals(System.getProperty("org.slf4j.simpleLogger.defaultLogLevel"))) {
+            for (String logger : new String[] {"tc", "org.testcontainers", "com.github.dockerjava"}) {
+                System.setProperty("org.slf4j.simpleLogger.log." + logger, "off");
+            }
         }
     }
 
@@ -71,7 +95,7 @@ final class BrokerOption implements AutoCloseable {
             try {
                 b.close();
             } catch (Exception e) {
-                // the container is gone with the JVM at worst
+                // the shutdown hook removes it at JVM exit at the latest
             }
         });
     }

@@ -22,7 +22,7 @@ final class ConsoleReporter implements RunListener {
     @Override
     public void started(RunStart start) {
         out.printf("amqp-harness %s run %s: %s over %s at %s%s%n", VersionProvider.version(), start.runId(),
-                start.broker(), scenario.protocol(), scenario.uri().redacted(),
+                start.broker(), scenario.protocol(), scenario.addresses().redacted(),
                 start.queues().isEmpty() ? "" : ", queue " + String.join(", ", start.queues()));
         out.flush();
     }

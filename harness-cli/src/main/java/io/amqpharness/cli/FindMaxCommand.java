@@ -7,6 +7,7 @@ import io.amqpharness.run.RateSearchSpec;
 import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.scenario.Gate;
+import io.amqpharness.scenario.RunSettings;
 import io.amqpharness.scenario.GateQuantity;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
@@ -36,7 +37,9 @@ import picocli.CommandLine.Spec;
                 "the intended rate. One run whose steps are the probes: from --start-rate,",
                 "doubling while probes pass (halving while they fail), then bisecting between",
                 "the highest rate that passed and the lowest that failed, each probe",
-                "--probe-duration long. Any workload option applies; the rate is the search's.", ""},
+                "--probe-duration long, after a 5 s warm-up at --start-rate (--warmup to change",
+                "it, --warmup 0 for none); a failed first probe is measured once more. Any",
+                "workload option applies; the rate is the search's.", ""},
         footerHeading = "%nExamples%n",
         footer = {"  The highest rate with an end-to-end p99 under 50 ms, confirms and prefetch 200:",
                 "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
@@ -176,7 +179,12 @@ final class FindMaxCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
         }
-        return first.toBuilder().rate(start / publishers).build();
+        Scenario.Builder probing = first.toBuilder().rate(start / publishers);
+        if (first.run().warmup().isEmpty() && spec.findOption(Setting.WARMUP.optionName()).getValue() == null) {
+            // Not measured: so the first probe does not measure the client's and the broker's warm-up.
+            probing.warmup(RunSettings.DEFAULT_WARMUP);
+        }
+        return probing.build();
     }
 
     private static void target(Scenario.Builder b, Duration d, GateQuantity.Statistic statistic) {

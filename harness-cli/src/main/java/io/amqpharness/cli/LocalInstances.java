@@ -22,7 +22,10 @@ import java.util.Set;
  * JVM started with the same Java and class path and the same options, plus its own
  * {@code --instance ID-K} and {@code --output-dir DIR/instance-K}, and a shared {@code --barrier N}
  * with a barrier name of its own. When all have ended, their results are merged into the output
- * directory. Each child's console output goes to {@code DIR/instance-K/console.txt}. Ctrl-C stops
+ * directory. The {@code --fail-if} gates are judged on the merged result: each child runs with them
+ * (its verdicts are kept in its row of the merged result) but does not exit 1 for them; the exit
+ * code is the worst of the children's other failures and the merged verdict. Each child's console
+ * output goes to {@code DIR/instance-K/console.txt}. Ctrl-C stops
  * every instance; each drains and writes its results, and what they wrote is merged before the
  * JVM exits.
  */
@@ -47,7 +50,8 @@ final class LocalInstances {
     /**
      * Starts the children, waits for them and merges what they wrote.
      *
-     * @return the worst exit code of the children (2 over 1 over 0), or 1 if there is nothing to merge
+     * @return the worst exit code of the children (2 over 1 over 0), 1 if there is nothing to merge or a gate
+     *         broke on the merged result
      */
     int run(PrintWriter out, PrintWriter err) {
         String base = scenario.coordination().instance().orElse("local");
@@ -122,7 +126,8 @@ final class LocalInstances {
         out.println(MergeSummary.of(merged));
         out.println("Merged " + written.size() + " of " + count + " instances into " + directory
                 + ": result.json, *.hlog, report.html");
-        return written.size() < count ? worse(worst, HarnessCommand.ExitCode.FAILURE) : worst;
+        int code = written.size() < count ? worse(worst, HarnessCommand.ExitCode.FAILURE) : worst;
+        return MergeSummary.brokenGates(merged, err) ? worse(code, HarnessCommand.ExitCode.FAILURE) : code;
     }
 
     /** The child's command line: this JVM's java and class path, the run's options, and the instance's own. */
@@ -130,6 +135,8 @@ final class LocalInstances {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(jvmOptions(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        // The gates are judged on the merged result here; a child's exit code says only whether it ran.
+        cmd.add("-D" + HarnessCommand.GATES_MERGED_PROPERTY + "=true");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());

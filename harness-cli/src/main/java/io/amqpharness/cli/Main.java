@@ -94,11 +94,13 @@ public final class Main {
 
     private static BrokerUri guessUri(String[] args) {
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--uri") && i + 1 < args.length) {
-                return BrokerUri.parse(args[i + 1]).orElse(null);
-            }
-            if (args[i].startsWith("--uri=")) {
-                return BrokerUri.parse(args[i].substring(6)).orElse(null);
+            String value = (args[i].equals("--uri") || args[i].equals("--uris")) && i + 1 < args.length ? args[i + 1]
+                    : args[i].startsWith("--uri=") ? args[i].substring(6)
+                    : args[i].startsWith("--uris=") ? args[i].substring(7) : null;
+            if (value != null) {
+                // Every address of a list has the same credentials: the first one's scrub them all.
+                io.amqpharness.scenario.BrokerAddresses.Parsed list = io.amqpharness.scenario.BrokerAddresses.parse(value);
+                return list.ok() ? list.addresses().primary() : BrokerUri.parse(value.split(",")[0]).orElse(null);
             }
         }
         return null;
@@ -120,10 +122,11 @@ public final class Main {
         private final CountDownLatch done = new CountDownLatch(1);
         private volatile boolean interrupted;
         private volatile LoadRunner runner;
+        private final List<Thread> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         void running(LoadRunner r) {
             this.runner = r;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Thread hook = new Thread(() -> {
                 if (done.getCount() == 0) {
                     return;
                 }
@@ -134,11 +137,30 @@ public final class Main {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-            }, "harness-shutdown"));
+            }, "harness-shutdown");
+            hooks.add(hook);
+            Runtime.getRuntime().addShutdownHook(hook);
         }
 
+        /**
+         * The session is over: a shutdown hook running now goes on, the others are removed (else every run
+         * of {@link #execute} in a long-lived JVM, a test suite's, would keep its hook and its runner).
+         */
         void finished() {
             done.countDown();
+            for (Thread hook : hooks) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down (Ctrl-C): the hooks run anyway
+                }
+            }
+            hooks.clear();
+        }
+
+        /** The shutdown hooks this session has registered and not yet removed. */
+        List<Thread> hooks() {
+            return List.copyOf(hooks);
         }
 
         boolean interrupted() {

@@ -3,7 +3,10 @@ package io.amqpharness.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 
-/** A few lines on the console about a merged result: per instance and in all, counts and p50/p99/max. */
+/**
+ * A few lines on the console about a merged result: per instance and in all, counts and p50/p99/max,
+ * then the verdict of each gate on the merged result.
+ */
 final class MergeSummary {
     private MergeSummary() {
     }
@@ -20,7 +23,27 @@ final class MergeSummary {
         b.append(String.format(Locale.ROOT, "lost %,d, duplicated %,d, clock skew %,d, unaccounted %,d",
                 c.path("lost").asLong(), c.path("duplicated").asLong(), c.path("clockSkew").asLong(),
                 merged.path("unaccountedPublished").asLong()));
+        for (JsonNode g : merged.path("gates")) {
+            b.append(String.format("%n%s %s", g.path("broken").asBoolean() ? "FAIL" : "ok  ", g.path("sentence").asText()));
+        }
         return b.toString();
+    }
+
+    /**
+     * Prints the sentence of each gate that broke on the merged result on {@code err}.
+     *
+     * @return true if any broke
+     */
+    static boolean brokenGates(JsonNode merged, java.io.PrintWriter err) {
+        boolean broken = false;
+        for (JsonNode g : merged.path("gates")) {
+            if (g.path("broken").asBoolean()) {
+                err.println(g.path("sentence").asText());
+                broken = true;
+            }
+        }
+        err.flush();
+        return broken;
     }
 
     private static String line(String name, JsonNode r) {

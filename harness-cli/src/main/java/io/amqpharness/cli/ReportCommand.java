@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
                 "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
                 "      results/pod-3 -o results/merged",
                 "",
-                "Exit codes: 0 success, 1 a result could not be read or the report written, 2 bad usage."})
+                "Exit codes: 0 success, 1 a result could not be read or the report written, or (with --merge)",
+                "a --fail-if gate broke on the merged result, 2 bad usage."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -102,7 +103,8 @@ final class ReportCommand implements Callable<Integer> {
         spec.commandLine().getOut().println(MergeSummary.of(merged));
         spec.commandLine().getOut().println("Merged " + results.size() + " results into " + output
                 + ": result.json, *.hlog, report.html");
-        return HarnessCommand.ExitCode.OK;
+        return MergeSummary.brokenGates(merged, spec.commandLine().getErr()) ? HarnessCommand.ExitCode.FAILURE
+                : HarnessCommand.ExitCode.OK;
     }
 
     private static Path directory(Path p) {

@@ -6,6 +6,7 @@ import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.RunSettings;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
 import io.amqpharness.spi.HarnessException;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,7 +33,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "sweep", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = {"Runs the workload once per value (or combination of values) of the varied options,",
-                "each run isolated with fresh topology, and prints a table like the seed reports'.", ""},
+                "each run isolated with fresh topology, and prints a table like the seed reports'.",
+                "A 5 s warm-up run at the first combination's settings, not measured, comes first",
+                "(--warmup 0 for none; with --warmup each run warms up itself instead).", ""},
         footerHeading = "%nExamples%n",
         footer = {"  Latency against publish rate, as seed 000's first table:",
                 "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1000 --autoack -i 15s -z 5m",
@@ -91,6 +95,7 @@ final class SweepCommand implements Callable<Integer> {
         List<RunResult> results = new ArrayList<>();
         List<ReportRun> reports = new ArrayList<>();
         int code = HarnessCommand.ExitCode.OK;
+        String warmUp = warmUp(points.get(0), out);
         for (int i = 0; i < points.size(); i++) {
             Point point = points.get(i);
             out.printf("%n=== sweep run %d of %d: %s ===%n", i + 1, points.size(), point.label());
@@ -119,13 +124,54 @@ final class SweepCommand implements Callable<Integer> {
         out.println("Sweep over " + header() + " (end-to-end latency; Max = highest value in any one "
                 + io.amqpharness.scenario.Durations.format(points.get(0).scenario().run().interval()) + " interval):");
         out.print(table);
+        out.print(warmUp);
         if (dir.isPresent() && !reports.isEmpty()) {
-            write(dir.get().resolve("sweep.md"), table);
+            write(dir.get().resolve("sweep.md"), table + (warmUp.isEmpty() ? "" : "\n" + warmUp));
             HtmlReport.write(reports, dir.get().resolve("report.html"));
             out.println("Sweep results in " + dir.get() + ": sweep.md, report.html and one directory per run");
         }
         out.flush();
         return code;
+    }
+
+    /**
+     * Before the first measured run, an unmeasured warm-up run of {@link RunSettings#DEFAULT_WARMUP}
+     * at the first combination's settings, so that run does not measure the client's and the
+     * broker's own warm-up (JIT compilation, first connections) and look slower than the rest.
+     * None when the runs warm up themselves ({@code --warmup}, or stepped runs) or with
+     * {@code --warmup 0}.
+     *
+     * @return the sentence that says so under the table, or empty when there was none
+     */
+    private String warmUp(Point first, PrintWriter out) {
+        if (first.scenario().run().warmup().isPresent() || warmupGiven()) {
+            return "";
+        }
+        Duration length = RunSettings.DEFAULT_WARMUP;
+        Scenario warm;
+        try {
+            warm = first.scenario().toBuilder().time(length).build();
+        } catch (ScenarioException e) {
+            return ""; // a workload that cannot be cut to a time limit: no warm-up run
+        }
+        out.printf("%n=== sweep warm-up: %s at %s, not measured (--warmup 0 for none) ===%n",
+                io.amqpharness.scenario.Durations.format(length), first.label());
+        LoadRunner runner = new LoadRunner(warm);
+        session.running(runner);
+        RunResult result = runner.run();
+        if (result.failed()) {
+            out.println("The warm-up run failed: " + result.failure().orElse("") + " The sweep goes on.");
+        }
+        return String.format("Before run 1, a %s warm-up run at %s, not measured (--warmup 0 for none).%n",
+                io.amqpharness.scenario.Durations.format(length), first.label());
+    }
+
+    /** Whether {@code --warmup} was given, to the sweep or in a varied option or variant. */
+    private boolean warmupGiven() {
+        java.util.function.Predicate<String> warmup = a -> a.equals("--warmup") || a.startsWith("--warmup=");
+        return baseArguments().stream().anyMatch(warmup)
+                || variants.stream().flatMap(v -> v.arguments().stream()).anyMatch(warmup)
+                || vary.stream().flatMap(v -> v.options().stream()).anyMatch("warmup"::equals);
     }
 
     /** Every combination, each validated through the same command line the user would type. */

@@ -101,6 +101,29 @@ class InstancesIT {
     }
 
     /**
+     * Each instance sends about 100 msg/s, the two together about 200: the gates are judged on the merged rate,
+     * and decide the exit code (a child whose own gate broke does not fail the parent).
+     */
+    @Test
+    void theExitCodeFollowsTheGatesOnTheMergedResult(RabbitMQBroker broker) throws Exception {
+        for (String gate : List.of("rate.sent<130", "rate.sent>130")) {
+            Path dir = tmp.resolve(gate.contains("<") ? "below" : "above");
+            JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--instances", "2", "-r", "100", "-z", "2s",
+                    "--no-broker-metrics", "--fail-if", gate, "--output-dir", dir.toString());
+            boolean breaks = gate.contains(">");
+            assertThat(r.exitCode()).as(r.all()).isEqualTo(breaks ? 1 : 0);
+            JsonNode merged = ResultJson.read(dir);
+            JsonNode verdict = merged.path("gates").get(0);
+            assertThat(verdict.path("instance").asText()).isEqualTo("merged");
+            assertThat(verdict.path("broken").asBoolean()).isEqualTo(breaks);
+            assertThat(verdict.path("measured").asDouble()).isEqualTo(merged.path("rates").path("sent").asDouble());
+            assertThat(verdict.path("sentence").asText()).contains("on the merged result of 2 instances: sent rate was");
+            assertThat(merged.path("instances").get(0).path("gates").get(0).path("broken").asBoolean())
+                    .as("each instance alone sent about 100 msg/s").isEqualTo(!breaks);
+        }
+    }
+
+    /**
      * One instance publishes to a queue, another consumes it: with --clock wall the consumer measures the other
      * process's latency and checks its sequences.
      */

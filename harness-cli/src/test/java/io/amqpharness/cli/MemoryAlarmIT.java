@@ -51,12 +51,13 @@ class MemoryAlarmIT {
             alarm.join();
         }
         assertThat(r.exitCode()).as(r.all()).isZero();
-        Matcher m = Pattern.compile("blocked by the broker ([0-9.]+) s in all, ([0-9]+) times? \\(([^)]*)\\)")
-                .matcher(r.out());
+        // 0.9.1: the broker says it blocks; 1.0: the broker withholds credit, which the harness cannot tell from
+        // a slow queue, so it reports a credit wait.
+        Matcher m = Pattern.compile(protocol.equals("amqp091")
+                ? "blocked by the broker ([0-9.]+) s in all, ([0-9]+) times? \\(low on memory\\)"
+                : "waited for AMQP 1.0 link credit ([0-9.]+) s in all, ([0-9]+) times? \\(over 100 ms").matcher(r.out());
         assertThat(m.find()).as(r.out()).isTrue();
         assertThat(Double.parseDouble(m.group(1))).isBetween(1.0, 6.0);
-        assertThat(m.group(3)).isEqualTo(protocol.equals("amqp091") ? "low on memory"
-                : "no AMQP 1.0 link credit from the broker");
         assertThat(r.out()).contains("BLOCKED ").contains("(ok)").doesNotContain("MISMATCH");
         long published = number(r.out(), "\\n  published ([0-9,]+)");
         assertThat(number(r.out(), "\\n  consumed ([0-9,]+)")).isEqualTo(published);

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class OptionTableTest {
     /** Shortcuts for queue arguments: they come back as {@code --queue-args}. */
     private static final Set<Setting> MERGED_INTO_QUEUE_ARGS = EnumSet.of(Setting.MAX_LENGTH, Setting.MAX_LENGTH_BYTES,
-            Setting.MAX_AGE, Setting.LAZY, Setting.QUORUM_GROUP_SIZE, Setting.STREAM_SEGMENT_SIZE);
+            Setting.MAX_AGE, Setting.LAZY, Setting.QUORUM_GROUP_SIZE, Setting.STREAM_SEGMENT_SIZE, Setting.LEADER_LOCATOR);
 
     /** Checked by {@link #tlsOptionsGoBothWaysWithThePasswordsLeftOut}: they need files, and passwords are never rendered. */
     private static final Set<Setting> TLS = EnumSet.of(Setting.TLS_TRUST_STORE, Setting.TLS_TRUST_STORE_PASSWORD,
@@ -66,12 +66,14 @@ class OptionTableTest {
                     .autoAck(true).polling(true).pollingInterval(Duration.ofMillis(20))
                     .step(StepSetting.PRODUCERS, 1, 2).stepDuration(Duration.ofSeconds(5))
                     .build(),
-            Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).quorumGroupSize(3)
+            Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).quorumGroupSize(3).leaderLocator("balanced")
                     .step(StepSetting.RATE, 100, 200).step(StepSetting.CONFIRM, 10, 20).stepDuration(Duration.ofSeconds(5))
                     .failIf("e2e.p99>20ms").failIf("confirm.p999 >= 1.5ms").failIf("lost>0")
                     .failIf("rate.received<150.5")
                     .build(),
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
+            Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
+                    .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
             Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
             Scenario.builder().protocol("amqp091").instance("pod-1").clock(io.amqpharness.scenario.ClockMode.WALL)

@@ -24,7 +24,10 @@ final class BrokerHttp {
     private final String authorization;
 
     BrokerHttp(String user, String password) {
-        this.client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT)
+        // HTTP/1.1: the default (HTTP/2) offers an h2c upgrade on http://, which the broker's web server
+        // accepts, and a multi-megabyte /metrics answer over it was sometimes misread ("Frame type(115) ...
+        // exceeds MAX_FRAME_SIZE"), losing the broker's metrics for the run.
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT)
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));

@@ -32,6 +32,11 @@ import java.util.function.LongSupplier;
 public final class BrokerMonitor implements AutoCloseable {
     /** Longest wait after the drain for the broker's counters to catch up (it refreshes them every 5 s by default). */
     public static final int FINAL_WAIT_SECONDS = 6;
+    /**
+     * System property, in milliseconds, that replaces {@link #FINAL_WAIT_SECONDS} (0: take the last sample
+     * once, without waiting). For test suites whose runs do not test the broker's counters; not a user option.
+     */
+    public static final String FINAL_WAIT_PROPERTY = "amqpharness.brokerMonitor.finalWaitMillis";
     private static final long RETRY_MILLIS = 500;
     private static final long MIN_PERIOD_NANOS = 1_000_000_000L;
 
@@ -83,7 +88,7 @@ public final class BrokerMonitor implements AutoCloseable {
         BrokerUri amqp = scenario.uri();
         BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
         List<String> reasons = new ArrayList<>();
-        for (BrokerSource candidate : candidates(settings, amqp, http, queues)) {
+        for (BrokerSource candidate : candidates(settings, scenario.addresses(), http, queues)) {
             try {
                 BrokerSample sample = candidate.sample(Duration.ZERO);
                 return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
@@ -101,8 +106,9 @@ public final class BrokerMonitor implements AutoCloseable {
                 scenario.run().interval(), nanoTime, false));
     }
 
-    private static List<BrokerSource> candidates(BrokerMetrics settings, BrokerUri amqp, BrokerHttp http,
-                                                 List<String> queues) {
+    private static List<BrokerSource> candidates(BrokerMetrics settings, io.amqpharness.scenario.BrokerAddresses addresses,
+                                                 BrokerHttp http, List<String> queues) {
+        BrokerUri amqp = addresses.primary();
         String vhost = amqp.virtualHost();
         if (settings.url().isPresent()) {
             URI u = settings.url().get();
@@ -111,6 +117,16 @@ public final class BrokerMonitor implements AutoCloseable {
                             BrokerMetrics.prometheusBeside(u)))));
         }
         URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
+        if (addresses.size() > 1) {
+            // A cluster: every node's management API in turn, so that losing a node loses no sample.
+            List<BrokerSource> nodes = new ArrayList<>();
+            for (int i = 0; i < addresses.size(); i++) {
+                BrokerUri node = addresses.get(i);
+                nodes.add(new ManagementSource(http, BrokerMetrics.derivedManagement(node), vhost, queues,
+                        Optional.of(new NodeScrape(http, BrokerMetrics.derivedPrometheus(node)))));
+            }
+            return List.of(new FailoverSource(nodes), new PrometheusSource(http, prometheus, vhost, queues));
+        }
         return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
                         Optional.of(new NodeScrape(http, prometheus))),
                 new PrometheusSource(http, prometheus, vhost, queues));
@@ -184,21 +200,30 @@ public final class BrokerMonitor implements AutoCloseable {
             all = new ArrayList<>(samples);
         }
         Duration publishingEnd = Duration.ofNanos(Math.max(0, publishingEndNanos - startNanos));
-        Optional<CrossCheck> check = CrossCheck.of(first.orElseThrow(), last, harness);
+        Optional<CrossCheck> check = CrossCheck.of(all, harness);
         Optional<QueueGrowth> growth = harness.growth().or(() -> QueueGrowth.ofSamples(all, publishingEnd));
         BrokerSource s = source.get();
         BrokerMetricsReport report = new BrokerMetricsReport(Optional.of(s.kind()), Optional.of(s.url().toString()),
-                s instanceof ManagementSource m ? m.cpuUrl().map(URI::toString) : Optional.of(s.url().toString()),
+                management(s).isPresent() ? management(s).get().cpuUrl().map(URI::toString) : Optional.of(s.url().toString()),
                 Optional.empty(), all.size(), failed, first, Optional.of(last),
                 peak(all, BrokerSample::depth), peak(all, BrokerSample::memoryBytes),
                 peak(all.stream().flatMap(x -> x.nodes().stream()).toList(), NodeSample::memoryLimitBytes),
                 peakCpu(all), peak(all, BrokerSample::connections), peak(all, BrokerSample::channels),
                 all.stream().flatMap(x -> x.alarms().stream()).distinct().toList(), check, growth);
-        return new Outcome(report, BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
+        List<String> notes = new ArrayList<>(BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
+        notes.addAll(ClusterEvents.of(all));
+        return new Outcome(report, notes);
+    }
+
+    /** The management API a source reads now, if it reads one. */
+    private static Optional<ManagementSource> management(BrokerSource s) {
+        BrokerSource now = s instanceof FailoverSource f ? f.current() : s;
+        return now instanceof ManagementSource m ? Optional.of(m) : Optional.empty();
     }
 
     private BrokerSample finalSample(CrossCheck.HarnessCounts harness) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(FINAL_WAIT_SECONDS);
+        long deadline = System.nanoTime()
+                + TimeUnit.MILLISECONDS.toNanos(Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L));
         BrokerSample last = null;
         while (true) {
             try {
@@ -211,13 +236,17 @@ public final class BrokerMonitor implements AutoCloseable {
                     failed++;
                 }
             }
-            Optional<CrossCheck> check = last == null ? Optional.empty() : CrossCheck.of(first.orElseThrow(), last, harness);
+            Optional<CrossCheck> check;
+            synchronized (this) {
+                check = last == null ? Optional.empty() : CrossCheck.of(List.copyOf(samples), harness);
+            }
             // The management API's per-queue counters lag by up to the broker's statistics interval (5 s), and
-            // a new queue has none until its first statistics. Node-wide counters are live: when they agree
-            // with the harness, no other client was busy and there is nothing to wait for.
-            boolean queuesLag = queueCounters && harness.published() > 0 && source.get() instanceof ManagementSource
+            // a new queue has none until its first statistics.
+            boolean queuesLag = queueCounters && harness.published() > 0 && management(source.get()).isPresent()
                     && last != null && !last.queues().isEmpty();
-            boolean waitable = check.map(c -> !c.agrees() && (c.basis().equals("queues") || queuesLag))
+            // After a broker restart the counters cannot catch up with the harness's: no point waiting.
+            boolean waitable = check.map(c -> !c.agrees() && c.brokerRestarts() == 0
+                            && (c.basis().equals("queues") || queuesLag))
                     .orElse(last == null || queuesLag);
             if (!waitable || System.nanoTime() - deadline >= 0) {
                 break;

@@ -42,7 +42,9 @@ final class BrokerNotes {
                     + "--confirm 100", receivedPerSecond);
         }
         String how = g.basis().equals("harness")
-                ? "messages routed to them minus messages consumed" + r.peakDepth().stream().filter(d -> d > 0)
+                ? (g.exact() ? "messages routed to them minus messages consumed"
+                        : "at least: messages the broker confirmed into them minus messages consumed; it refused others")
+                        + r.peakDepth().stream().filter(d -> d > 0)
                         .mapToObj(d -> String.format(
                         Locale.ROOT, "; the broker's queue depth reached %,d in its statistics, which it refreshes "
                         + "every few seconds", d)).findFirst().orElse("")

@@ -9,17 +9,40 @@ import java.util.OptionalLong;
 /**
  * The broker's message counts over the run next to the harness's own. Immutable.
  *
+ * <p>The broker's counters live in memory: when a node restarts during the run (its uptime goes
+ * down between two samples, or a counter does), they start again from zero. The counts are then
+ * summed over the broker's incarnations, but what the broker counted between its last sample
+ * before the restart and the restart itself is lost, so they are only a lower bound: the check
+ * says so ({@link Verdict#INCOMPLETE}) instead of agreeing or differing, unless even the lower
+ * bound is above the harness's count.
+ *
  * @param basis            {@code queues}: the management API's counters of the run's queues;
  *                         {@code node}: the node-wide counters of the Prometheus endpoint (every
  *                         client's messages count, not only this run's)
- * @param brokerPublished  messages the broker says were published (into the run's queues, or to the node)
+ * @param brokerPublished  messages the broker says were published (into the run's queues, or to the node);
+ *                         after a restart, at least this many
  * @param harnessPublished what the harness expected there: messages published (minus those returned),
  *                         times the queues each reaches for {@code queues}; empty when unknown
- * @param brokerDelivered  deliveries the broker says it made (from the run's queues, or from the node)
+ * @param brokerDelivered  deliveries the broker says it made (from the run's queues, or from the node);
+ *                         after a restart, at least this many
  * @param harnessDelivered deliveries the harness's consumers received, redeliveries included
+ * @param brokerRestarts   how many times between two samples the broker's counters restarted (a node
+ *                         restarted, a counter went down or a queue disappeared); 0 normally
  */
 public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
-                         OptionalLong brokerDelivered, OptionalLong harnessDelivered) {
+                         OptionalLong brokerDelivered, OptionalLong harnessDelivered, int brokerRestarts) {
+
+    /** What the comparison says. */
+    public enum Verdict {
+        /** Every count both sides have is equal. */
+        AGREE,
+        /** A count differs (after a broker restart: the broker's lower bound is above the harness's count). */
+        DIFFER,
+        /** The broker's counters restarted (or a queue disappeared) during the run, so they cover only part of it: neither. */
+        INCOMPLETE,
+        /** No count is known on both sides. */
+        NOTHING
+    }
 
     /**
      * The harness's counts the broker's are compared with.
@@ -35,75 +58,90 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
                                 Optional<QueueGrowth> growth) {
     }
 
-    /** True if every count both sides have agrees. */
+    /** What the comparison says. */
+    public Verdict verdict() {
+        boolean compared = both(brokerPublished, harnessPublished) || both(brokerDelivered, harnessDelivered);
+        if (!compared) {
+            return Verdict.NOTHING;
+        }
+        if (brokerRestarts > 0) {
+            return above(brokerPublished, harnessPublished) || above(brokerDelivered, harnessDelivered)
+                    ? Verdict.DIFFER : Verdict.INCOMPLETE;
+        }
+        return same(brokerPublished, harnessPublished) && same(brokerDelivered, harnessDelivered)
+                ? Verdict.AGREE : Verdict.DIFFER;
+    }
+
+    /** True if every count both sides have agrees (also when there is nothing to compare); false after a broker restart. */
     public boolean agrees() {
-        return same(brokerPublished, harnessPublished) && same(brokerDelivered, harnessDelivered);
+        Verdict v = verdict();
+        return v == Verdict.AGREE || v == Verdict.NOTHING;
+    }
+
+    /** Compares the counts between two samples with the harness's (see {@link #of(List, HarnessCounts)}). */
+    static Optional<CrossCheck> of(BrokerSample before, BrokerSample after, HarnessCounts h) {
+        return of(List.of(before, after), h);
     }
 
     /**
-     * Compares the counts between two samples with the harness's: the run's queues' counters when
-     * the broker keeps them (AMQP 0.9.1, and AMQP 1.0 on 3.x) and they agree, or when the node-wide
-     * counters do not; otherwise the node-wide counters (live, and exact when no other client is busy).
+     * Compares the counts over the samples of a run (the first taken before any traffic, the last
+     * after the drain) with the harness's: the run's queues' counters when the broker keeps them
+     * (AMQP 0.9.1, and AMQP 1.0 on 3.x), else the node-wide counters. Node-wide counters count
+     * what the node took in, routed or not, so they never stand in for queue counters that differ.
      */
-    static Optional<CrossCheck> of(BrokerSample before, BrokerSample after, HarnessCounts h) {
-        Optional<CrossCheck> queues = queues(before, after, h);
-        Optional<CrossCheck> node = node(before, after, h);
-        // The run's own queues say more, but their counters may still lag; live node-wide ones that agree settle it.
-        if (queues.isPresent() && (queues.get().agrees() || node.isEmpty() || !node.get().agrees())) {
-            return queues;
+    static Optional<CrossCheck> of(List<BrokerSample> samples, HarnessCounts h) {
+        if (samples.isEmpty()) {
+            return Optional.empty();
         }
-        return node.isPresent() ? node : queues;
+        boolean[] restarted = Incarnations.restarts(samples);
+        Optional<CrossCheck> queues = queues(samples, restarted, h);
+        return queues.isPresent() ? queues : node(samples, restarted, h);
     }
 
-    private static Optional<CrossCheck> queues(BrokerSample before, BrokerSample after, HarnessCounts h) {
-        OptionalLong published = delta(before, after, true);
-        OptionalLong delivered = delta(before, after, false);
+    private static Optional<CrossCheck> queues(List<BrokerSample> samples, boolean[] restarted, HarnessCounts h) {
+        boolean[] resets = new boolean[samples.size()];
+        OptionalLong published = Incarnations.queues(samples, restarted, QueueSample::published, resets);
+        OptionalLong delivered = Incarnations.queues(samples, restarted, QueueSample::delivered, resets);
         if (published.isPresent() || delivered.isPresent()) {
             return Optional.of(new CrossCheck("queues", published, h.expectedInQueues(), delivered,
-                    h.consumers() ? OptionalLong.of(h.delivered()) : OptionalLong.empty()));
+                    h.consumers() ? OptionalLong.of(h.delivered()) : OptionalLong.empty(), count(resets)));
         }
         return Optional.empty();
     }
 
-    private static Optional<CrossCheck> node(BrokerSample before, BrokerSample after, HarnessCounts h) {
-        if (after.nodeReceived().isPresent() && before.nodeReceived().isPresent()) {
-            OptionalLong d = after.nodeDelivered().isPresent() && before.nodeDelivered().isPresent()
-                    ? OptionalLong.of(after.nodeDelivered().getAsLong() - before.nodeDelivered().getAsLong())
-                    : OptionalLong.empty();
-            return Optional.of(new CrossCheck("node",
-                    OptionalLong.of(after.nodeReceived().getAsLong() - before.nodeReceived().getAsLong()),
-                    OptionalLong.of(h.published()), d, OptionalLong.of(h.delivered())));
+    private static Optional<CrossCheck> node(List<BrokerSample> samples, boolean[] restarted, HarnessCounts h) {
+        boolean[] resets = new boolean[samples.size()];
+        int n = samples.size();
+        OptionalLong received = Incarnations.counter(n, restarted, k -> samples.get(k).nodeReceived(), k -> true,
+                false, resets);
+        if (received.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        OptionalLong delivered = Incarnations.counter(n, restarted, k -> samples.get(k).nodeDelivered(), k -> true,
+                false, resets);
+        return Optional.of(new CrossCheck("node", received, OptionalLong.of(h.published()), delivered,
+                OptionalLong.of(h.delivered()), count(resets)));
     }
 
-    /** The sum over the run's queues of a counter's growth; empty unless every queue has the counter at the end. */
-    private static OptionalLong delta(BrokerSample before, BrokerSample after, boolean published) {
-        if (after.queues().isEmpty()) {
-            return OptionalLong.empty();
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean f : flags) {
+            n += f ? 1 : 0;
         }
-        long total = 0;
-        for (QueueSample q : after.queues()) {
-            OptionalLong end = published ? q.published() : q.delivered();
-            if (end.isEmpty()) {
-                return OptionalLong.empty();
-            }
-            long start = before.queues().stream().filter(b -> b.name().equals(q.name()))
-                    .map(b -> published ? b.published() : b.delivered()).filter(OptionalLong::isPresent)
-                    .mapToLong(OptionalLong::getAsLong).findFirst().orElse(0);
-            total += end.getAsLong() - start;
-        }
-        return OptionalLong.of(total);
+        return n;
     }
 
     /** One line for the summary: {@code published 50,000 (harness 50,000), delivered ... : agree}. */
     public String line() {
-        List<String> parts = new ArrayList<>();
-        part(parts, "published", brokerPublished, harnessPublished);
-        part(parts, "delivered", brokerDelivered, harnessDelivered);
-        boolean compared = brokerPublished.isPresent() && harnessPublished.isPresent()
-                || brokerDelivered.isPresent() && harnessDelivered.isPresent();
-        return String.join(", ", parts) + (!compared ? ": nothing to compare" : agrees() ? ": agree" : ": DIFFER") + " ("
+        List<String> parts = parts();
+        String verdict = switch (verdict()) {
+            case NOTHING -> ": nothing to compare";
+            case AGREE -> ": agree";
+            case DIFFER -> ": DIFFER";
+            case INCOMPLETE -> ": not checked, the broker's counters cover only part of the run (a broker restart, "
+                    + "or a queue gone)";
+        };
+        return String.join(", ", parts) + verdict + " ("
                 + (basis.equals("queues") ? "counters of the run's queues" : "node-wide counters") + ")";
     }
 
@@ -111,18 +149,36 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
     List<String> notes() {
         List<String> notes = new ArrayList<>();
         String where = basis.equals("queues") ? "into the run's queues" : "to the node (node-wide: other clients count too)";
-        if (!same(brokerPublished, harnessPublished)) {
-            notes.add(String.format(Locale.ROOT, "The broker counted %,d messages published %s, the harness %,d "
-                    + "(difference %+,d).", brokerPublished.getAsLong(), where, harnessPublished.getAsLong(),
+        Verdict verdict = verdict();
+        if (verdict == Verdict.INCOMPLETE) {
+            notes.add(String.format(Locale.ROOT, "The broker's message counters did not last the whole run (a node "
+                    + "restarted, a counter started again from zero, or a queue disappeared: %d time%s), so its counts "
+                    + "miss what it counted before each restart and the cross-check cannot tell whether they agree "
+                    + "with the harness's (broker %s).",
+                    brokerRestarts, brokerRestarts == 1 ? "" : "s", String.join(", ", parts())));
+            return notes;
+        }
+        String atLeast = brokerRestarts > 0 ? "at least " : "";
+        if (verdict == Verdict.DIFFER && !same(brokerPublished, harnessPublished)) {
+            notes.add(String.format(Locale.ROOT, "The broker counted %s%,d messages published %s, the harness %,d "
+                    + "(difference %+,d).", atLeast, brokerPublished.getAsLong(), where, harnessPublished.getAsLong(),
                     brokerPublished.getAsLong() - harnessPublished.getAsLong()));
         }
-        if (!same(brokerDelivered, harnessDelivered)) {
+        if (verdict == Verdict.DIFFER && !same(brokerDelivered, harnessDelivered)) {
             String from = basis.equals("queues") ? "from the run's queues" : "by the node (node-wide: other clients count too)";
-            notes.add(String.format(Locale.ROOT, "The broker counted %,d deliveries %s, the harness's consumers "
-                    + "received %,d (difference %+,d).", brokerDelivered.getAsLong(), from,
+            notes.add(String.format(Locale.ROOT, "The broker counted %s%,d deliveries %s, the harness's consumers "
+                    + "received %,d (difference %+,d).", atLeast, brokerDelivered.getAsLong(), from,
                     harnessDelivered.getAsLong(), brokerDelivered.getAsLong() - harnessDelivered.getAsLong()));
         }
         return notes;
+    }
+
+    private List<String> parts() {
+        List<String> parts = new ArrayList<>();
+        String atLeast = brokerRestarts > 0 ? " at least" : "";
+        part(parts, "published" + atLeast, brokerPublished, harnessPublished);
+        part(parts, "delivered" + atLeast, brokerDelivered, harnessDelivered);
+        return parts;
     }
 
     private static void part(List<String> parts, String what, OptionalLong broker, OptionalLong harness) {
@@ -130,6 +186,14 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
             parts.add(String.format(Locale.ROOT, "%s %,d", what, broker.getAsLong())
                     + (harness.isPresent() ? String.format(Locale.ROOT, " (harness %,d)", harness.getAsLong()) : ""));
         }
+    }
+
+    private static boolean both(OptionalLong broker, OptionalLong harness) {
+        return broker.isPresent() && harness.isPresent();
+    }
+
+    private static boolean above(OptionalLong broker, OptionalLong harness) {
+        return both(broker, harness) && broker.getAsLong() > harness.getAsLong();
     }
 
     private static boolean same(OptionalLong broker, OptionalLong harness) {

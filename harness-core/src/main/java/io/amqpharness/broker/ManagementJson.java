@@ -22,7 +22,7 @@ final class ManagementJson {
     /** The queue fields a sample asks for. */
     static final String QUEUE_COLUMNS = "name,type,leader,node,messages_ready,messages_unacknowledged,message_stats";
     /** The node fields a sample asks for. */
-    static final String NODE_COLUMNS = "name,running,mem_used,mem_limit,mem_alarm,disk_free_alarm";
+    static final String NODE_COLUMNS = "name,running,mem_used,mem_limit,mem_alarm,disk_free_alarm,uptime";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -76,7 +76,9 @@ final class ManagementJson {
             if (n.path("disk_free_alarm").asBoolean(false)) {
                 alarms.add("disk");
             }
-            out.add(new NodeSample(n.path("name").asText(), number(n, "mem_used"), number(n, "mem_limit"), alarms));
+            OptionalLong uptime = number(n, "uptime");
+            out.add(new NodeSample(n.path("name").asText(), number(n, "mem_used"), number(n, "mem_limit"), alarms,
+                    uptime.isPresent() ? Optional.of(java.time.Duration.ofMillis(uptime.getAsLong())) : Optional.empty()));
         }
         return out;
     }

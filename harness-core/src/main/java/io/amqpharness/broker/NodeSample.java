@@ -1,6 +1,8 @@
 package io.amqpharness.broker;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -12,8 +14,12 @@ import java.util.OptionalLong;
  * @param memoryLimitBytes the memory high watermark, bytes, if the source tells
  * @param alarms           the resource alarms in effect: {@code memory}, {@code disk},
  *                         {@code file_descriptors}; empty when none
+ * @param uptime           how long the node's runtime has been up (the management API's {@code uptime},
+ *                         Prometheus {@code rabbitmq_erlang_uptime_seconds}), if the source tells: when
+ *                         it goes down between samples the node restarted, and its counters with it
  */
-public record NodeSample(String name, OptionalLong memoryBytes, OptionalLong memoryLimitBytes, List<String> alarms) {
+public record NodeSample(String name, OptionalLong memoryBytes, OptionalLong memoryLimitBytes, List<String> alarms,
+                         Optional<Duration> uptime) {
     public NodeSample {
         alarms = List.copyOf(alarms);
     }

@@ -44,7 +44,9 @@ final class NodeScrape {
         String name = m.series("rabbitmq_identity_info").stream().map(s -> s.labels().get("rabbitmq_node"))
                 .filter(n -> n != null).findFirst().orElse(url.getHost());
         NodeSample node = new NodeSample(name, whole(m.sum("rabbitmq_process_resident_memory_bytes")),
-                whole(m.sum("rabbitmq_resident_memory_limit_bytes")), alarms);
+                whole(m.sum("rabbitmq_resident_memory_limit_bytes")), alarms,
+                m.sum("rabbitmq_erlang_uptime_seconds").stream()
+                        .mapToObj(sec -> java.time.Duration.ofMillis(Math.round(sec * 1000))).findFirst());
         return new Reading(node, whole(m.sum("rabbitmq_connections")), whole(m.sum("rabbitmq_channels")), cpu(m),
                 whole(m.sum("rabbitmq_global_messages_received_total")),
                 whole(m.sum("rabbitmq_global_messages_delivered_total")));

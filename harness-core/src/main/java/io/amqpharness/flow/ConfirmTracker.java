@@ -56,6 +56,7 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     private final SequenceRanges overdue = new SequenceRanges(MAX_OVERDUE_RANGES);
     private volatile boolean anyOverdue;
     private volatile FlowBlocks.Gate gate;
+    private volatile LongConsumer inDoubtSequences = seq -> { };
 
     /**
      * @param window         unconfirmed messages allowed at once, at least 1
@@ -256,6 +257,14 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         wake();
     }
 
+    /**
+     * Told the sequence of each message {@link #abandonPending} counts as in doubt, so that consumers'
+     * checks can tell in-doubt arrivals from expected ones; nobody by default.
+     */
+    public void reportInDoubtTo(LongConsumer sequences) {
+        inDoubtSequences = sequences;
+    }
+
     /** Where this publisher's blocking by the broker is reported; none by default. */
     public void reportBlocksTo(FlowBlocks.Gate blocks) {
         gate = blocks;
@@ -266,6 +275,14 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         FlowBlocks.Gate g = gate;
         if (g != null) {
             g.set(blocked, reason);
+        }
+    }
+
+    @Override
+    public void creditWait(boolean waiting, java.time.Duration waited) {
+        FlowBlocks.Gate g = gate;
+        if (g != null) {
+            g.creditWait(waiting, waited);
         }
     }
 
@@ -313,20 +330,52 @@ public final class ConfirmTracker implements PublishOutcomeListener {
      * @return how many messages were in doubt
      */
     public int abandonPending() {
+        return abandonPending(0);
+    }
+
+    /**
+     * As {@link #abandonPending()}, except for message {@code keep}: the one being sent when the
+     * link failed, which never reached the old link and goes out on the new one. It stays pending,
+     * and its verdict on the new link counts (its confirm latency is from its first attempt).
+     *
+     * @param keep the sequence to keep pending, 0 for none
+     * @return how many messages were in doubt
+     */
+    public int abandonPending(long keep) {
         int inDoubt = 0;
         for (int slot = 0; slot <= mask; slot++) {
             long v = slots.get(slot);
-            if (v != 0 && slots.compareAndSet(slot, v, 0) && (v & TIMED_OUT) == 0) {
+            if (v != 0 && (keep == 0 || v != keep) && slots.compareAndSet(slot, v, 0) && (v & TIMED_OUT) == 0) {
                 inDoubt++;
+                inDoubtSequences.accept(v & SEQ_MASK);
             }
         }
         synchronized (overdue) {
             overdue.removeBelow(Long.MAX_VALUE);
         }
-        multipleFloor = registered;
+        // A multiple verdict on the new link must reach the kept message, and nothing older.
+        multipleFloor = keep != 0 ? keep - 1 : registered;
         counters.inDoubt.add(inDoubt);
         release(inDoubt);
         return inDoubt;
+    }
+
+    /**
+     * Counts message {@code seq} in doubt if it is still pending: it went out on a link that failed
+     * around its send, after {@link #abandonPending(long)} had kept it. Call from the thread that
+     * recovers the link.
+     */
+    public void abandon(long seq) {
+        if (slots.compareAndSet((int) (seq & mask), seq, 0)) {
+            counters.inDoubt.increment();
+            inDoubtSequences.accept(seq);
+            release(1);
+        }
+    }
+
+    /** The highest sequence registered so far (0 before any). */
+    public long registered() {
+        return registered;
     }
 
     /** Messages sent and not yet resolved (confirmed, nacked, returned, ... or timed out). */

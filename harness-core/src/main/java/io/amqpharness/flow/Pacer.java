@@ -1,7 +1,9 @@
 package io.amqpharness.flow;
 
 import io.amqpharness.scenario.RateStep;
+import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The intended-time schedule of one publisher: during a step at rate {@code r}, message
@@ -13,7 +15,9 @@ import java.util.List;
  * <p>Used by one publishing thread; {@link #setRate} may be called from any thread. A rate change
  * at a given time (a step) keeps every message the old schedule had due before that time, so a
  * publisher that fell behind still owes its backlog at the old rate, and spaces the messages after
- * it at the new rate from that time on.
+ * it at the new rate from that time on. Changes apply in the order they were made, each from its
+ * own time: a publisher that lags across several changes owes each stretch at its own rate, and
+ * none is lost while another is still waiting for the old schedule to reach it.
  */
 public final class Pacer {
     /** A requested rate, from the next message on ({@code atNext}) or from a point in time. */
@@ -27,9 +31,15 @@ public final class Pacer {
     private long anchorNanos;
     private long anchorIndex;
     private long index;
-    private volatile Change requested;
-    /** A change taken over from {@link #requested}, waiting for the old schedule to reach its time. */
-    private Change pending;
+    /** Changes made by {@link #setRate}, not yet taken over by the publishing thread; in the order made. */
+    private final ConcurrentLinkedQueue<Change> requested = new ConcurrentLinkedQueue<>();
+    /**
+     * Changes taken over from {@link #requested}, each waiting for the schedule to reach its time;
+     * their times ascend (a change made later at an earlier time replaces those after it).
+     */
+    private final ArrayDeque<Change> pending = new ArrayDeque<>();
+    /** When the schedule began: no change moves a message before it. */
+    private final long originNanos;
 
     /**
      * A constant rate.
@@ -51,20 +61,21 @@ public final class Pacer {
         if (steps.stream().noneMatch(s -> s.ratePerSecond() > 0)) {
             throw new IllegalArgumentException("a schedule needs a step with a rate above 0");
         }
+        this.originNanos = startNanos;
         enter(List.copyOf(steps), 0, startNanos);
     }
 
     /** The intended send time of the next message, in nanoseconds; advances the schedule. */
     public long nextIntendedNanos() {
-        Change r = requested;
-        if (r != null) {
-            requested = null;
-            pending = r.atNext() ? new Change(r.ratePerSecond(), nextSlot(), false) : r;
+        Change r;
+        while ((r = requested.poll()) != null) { // each taken exactly once, in the order made
+            take(r);
         }
         while (true) {
+            Change next = pending.peekFirst();
             if (intervalNanos > 0) {
                 long t = intendedAt(index);
-                if (pending != null && t - pending.atNanos() >= 0) {
+                if (next != null && t - next.atNanos() >= 0) {
                     switchToPending(); // the old schedule reached the change: the new rate from its time on
                     continue;
                 }
@@ -72,7 +83,7 @@ public final class Pacer {
                     index++;
                     return t;
                 }
-            } else if (pending != null && stepEndNanos - pending.atNanos() >= 0) {
+            } else if (next != null && stepEndNanos - next.atNanos() >= 0) {
                 switchToPending(); // a pause that lasts past the change
                 continue;
             }
@@ -80,9 +91,43 @@ public final class Pacer {
         }
     }
 
+    /**
+     * Hands out again, on the new schedule, a message already handed out at {@code taken} and not
+     * yet sent, if a rate change made meanwhile takes effect before {@code taken}: a publisher
+     * waiting for its next message at a low rate then follows a higher one from the change's time,
+     * instead of sleeping through it. Otherwise (no such change) {@code taken} stays.
+     *
+     * @param taken the intended time {@link #nextIntendedNanos()} returned last
+     * @return the message's intended time from now on
+     */
+    public long retime(long taken) {
+        Change r;
+        while ((r = requested.poll()) != null) {
+            take(r);
+        }
+        Change next = pending.peekFirst();
+        if (next == null || taken - next.atNanos() <= 0 || intervalNanos <= 0) {
+            return taken; // due before the change (or no change): it keeps its time
+        }
+        index--; // the slot of taken, given back: the loop below switches to the change first
+        return nextIntendedNanos();
+    }
+
+    /**
+     * Queues a change behind those still waiting for earlier times. One from the next message on
+     * takes the slot the schedule has reached; one at a time before the schedule began takes its start.
+     */
+    private void take(Change r) {
+        long at = r.atNext() ? nextSlot() : r.atNanos() - originNanos < 0 ? originNanos : r.atNanos();
+        Change c = new Change(r.ratePerSecond(), at, false);
+        while (!pending.isEmpty() && pending.peekLast().atNanos() - c.atNanos() >= 0) {
+            pending.pollLast(); // made earlier for a later time: this change replaces it from its own time on
+        }
+        pending.addLast(c);
+    }
+
     private void switchToPending() {
-        Change c = pending;
-        pending = null;
+        Change c = pending.pollFirst();
         enter(List.of(new RateStep(c.ratePerSecond(), java.time.Duration.ofDays(365 * 100L))), 0, c.atNanos());
     }
 
@@ -96,7 +141,7 @@ public final class Pacer {
      * schedule had reached (before a publisher starts: from its start).
      */
     public void setRate(double ratePerSecond) {
-        requested = new Change(positive(ratePerSecond), 0, true);
+        requested.add(new Change(positive(ratePerSecond), 0, true));
     }
 
     /**
@@ -108,7 +153,7 @@ public final class Pacer {
      * @param atNanos       when the change happened, on the publisher's clock
      */
     public void setRate(double ratePerSecond, long atNanos) {
-        requested = new Change(positive(ratePerSecond), atNanos, false);
+        requested.add(new Change(positive(ratePerSecond), atNanos, false));
     }
 
     private void enter(List<RateStep> newSteps, int newStep, long startNanos) {

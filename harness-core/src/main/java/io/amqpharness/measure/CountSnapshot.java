@@ -23,23 +23,30 @@ package io.amqpharness.measure;
  * @param late         messages declared lost that arrived after all (counted in {@code unique})
  * @param outOfOrder   deliveries with a lower sequence than the previous one from the same
  *                     publisher on the same consumer
- * @param lost         sequences declared missing while the run went on; the result adds the gaps
- *                     found at the end
+ * @param lost         sequences missing: in the result, every gap below the highest sequence received
+ *                     from each publisher; in an interval's totals, the gaps behind what had arrived
+ *                     an interval earlier (every gap in the last interval), so that a step's
+ *                     difference is what went missing during it; in {@link Counters}, those declared
+ *                     lost as the window moved past them
  * @param consumerNacked   deliveries the consumers negatively acknowledged ({@code --nack-rate})
  * @param consumerRejected deliveries the consumers rejected ({@code --reject-rate})
  * @param requeued     of those, the ones put back in the queue ({@code --requeue})
  * @param inDoubt      messages awaiting a confirm when their connection dropped (with
  *                     {@code --recovery}): no verdict will come; consumers' sequence checks tell
  *                     which arrived, and the others count as lost
+ * @param inDoubtArrived first deliveries of messages in doubt, once per queue that delivered one
+ *                     (included in {@code ownUnique}): not expected, so left out of the delivery
+ *                     accounting, where they would make up for confirmed messages that were lost
  */
 public record CountSnapshot(long published, long confirmed, long nacked, long returned, long released,
                             long modified, long timedOut, long lateOutcomes, long consumed,
                             long redelivered, long clockSkew, long foreign, long unidentified, long unique,
                             long ownUnique, long duplicated, long late, long outOfOrder, long lost,
-                            long consumerNacked, long consumerRejected, long requeued, long inDoubt) {
+                            long consumerNacked, long consumerRejected, long requeued, long inDoubt,
+                            long inDoubtArrived) {
 
     public static final CountSnapshot ZERO = new CountSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0);
+            0, 0, 0, 0, 0, 0, 0);
 
     /** Messages with a final outcome: confirmed, nacked, returned, released, modified or timed out. */
     public long settled() {
@@ -55,7 +62,7 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
     public CountSnapshot withLost(long newLost) {
         return new CountSnapshot(published, confirmed, nacked, returned, released, modified, timedOut, lateOutcomes,
                 consumed, redelivered, clockSkew, foreign, unidentified, unique, ownUnique, duplicated, late,
-                outOfOrder, newLost, consumerNacked, consumerRejected, requeued, inDoubt);
+                outOfOrder, newLost, consumerNacked, consumerRejected, requeued, inDoubt, inDoubtArrived);
     }
 
     /** The difference {@code this - earlier}, counter by counter. */
@@ -68,6 +75,7 @@ public record CountSnapshot(long published, long confirmed, long nacked, long re
                 unidentified - earlier.unidentified, unique - earlier.unique, ownUnique - earlier.ownUnique,
                 duplicated - earlier.duplicated, late - earlier.late, outOfOrder - earlier.outOfOrder,
                 lost - earlier.lost, consumerNacked - earlier.consumerNacked,
-                consumerRejected - earlier.consumerRejected, requeued - earlier.requeued, inDoubt - earlier.inDoubt);
+                consumerRejected - earlier.consumerRejected, requeued - earlier.requeued, inDoubt - earlier.inDoubt,
+                inDoubtArrived - earlier.inDoubtArrived);
     }
 }

@@ -30,6 +30,7 @@ public final class Counters {
     public final LongAdder consumerRejected = new LongAdder();
     public final LongAdder requeued = new LongAdder();
     public final LongAdder inDoubt = new LongAdder();
+    public final LongAdder inDoubtArrived = new LongAdder();
 
     /** A consistent-enough copy: each counter is read once, in a fixed order. */
     public CountSnapshot snapshot() {
@@ -37,6 +38,6 @@ public final class Counters {
                 released.sum(), modified.sum(), timedOut.sum(), lateOutcomes.sum(), consumed.sum(),
                 redelivered.sum(), clockSkew.sum(), foreign.sum(), unidentified.sum(), unique.sum(), ownUnique.sum(),
                 duplicated.sum(), late.sum(), outOfOrder.sum(), lost.sum(), consumerNacked.sum(), consumerRejected.sum(),
-                requeued.sum(), inDoubt.sum());
+                requeued.sum(), inDoubt.sum(), inDoubtArrived.sum());
     }
 }

@@ -52,7 +52,8 @@ public final class Integrity {
     /** The tracker of a publisher's messages, made on first use; callers may keep it. */
     public SequenceTracker tracker(String publisherId) {
         SequenceTracker t = trackers.get(publisherId);
-        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost, fromFirstArrival));
+        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost, fromFirstArrival,
+                counters.inDoubtArrived));
     }
 
     /** As {@link #arrive(String, long, boolean)}, with the publisher's tracker already at hand. */
@@ -78,6 +79,14 @@ public final class Integrity {
         tracker(publisherId).excuse(sequence32);
     }
 
+    /**
+     * Records that one of a publisher's messages is in doubt (awaiting a confirm when its connection
+     * dropped): if it arrives, or has, it is counted in {@code inDoubtArrived}.
+     */
+    public void inDoubt(String publisherId, long sequence32) {
+        tracker(publisherId).inDoubt(sequence32);
+    }
+
     private void countFirst(String publisherId) {
         counters.unique.increment();
         if (own(publisherId)) {
@@ -93,6 +102,18 @@ public final class Integrity {
         long sum = 0;
         for (SequenceTracker t : trackers.values()) {
             sum += t.missing();
+        }
+        return sum;
+    }
+
+    /**
+     * As {@link #missing()}, leaving out gaps younger than the previous call (see
+     * {@link SequenceTracker#missingSettled()}): what the run has lost so far, once per interval.
+     */
+    public long missingSettled() {
+        long sum = 0;
+        for (SequenceTracker t : trackers.values()) {
+            sum += t.missingSettled();
         }
         return sum;
     }

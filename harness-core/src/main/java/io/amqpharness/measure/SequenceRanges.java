@@ -62,6 +62,69 @@ public final class SequenceRanges {
         return true;
     }
 
+    /**
+     * Adds one sequence wherever it falls, joining it to a neighbouring range where it can (a
+     * refusal that came out of order). Appending is the common case and costs what {@link #add}
+     * does; an insertion in the middle moves the ranges after it.
+     *
+     * @return false if {@code seq} was held already
+     */
+    public boolean insert(long seq) {
+        if (last == first || seq >= ends[last - 1]) {
+            add(seq, seq + 1);
+            return true;
+        }
+        int i = Arrays.binarySearch(starts, first, last, seq);
+        if (i >= 0) {
+            return false;
+        }
+        int after = -i - 1; // the first range starting above seq
+        int before = after - 1;
+        if (before >= first && seq < ends[before]) {
+            return false;
+        }
+        boolean joinsBefore = before >= first && ends[before] == seq;
+        boolean joinsAfter = after < last && starts[after] == seq + 1;
+        if (joinsBefore && joinsAfter) {
+            ends[before] = ends[after];
+            deleteAt(after);
+        } else if (joinsBefore) {
+            ends[before] = seq + 1;
+        } else if (joinsAfter) {
+            starts[after] = seq;
+        } else {
+            if (last == starts.length) {
+                int shift = first;
+                makeRoom();
+                after -= shift - first;
+            }
+            System.arraycopy(starts, after, starts, after + 1, last - after);
+            System.arraycopy(ends, after, ends, after + 1, last - after);
+            starts[after] = seq;
+            ends[after] = seq + 1;
+            last++;
+            if (last - first > maxRanges) {
+                first++;
+            }
+        }
+        return true;
+    }
+
+    /** The lowest sequence held, or {@link Long#MAX_VALUE} when empty. */
+    public long lowest() {
+        return last > first ? starts[first] : Long.MAX_VALUE;
+    }
+
+    /** One past the highest sequence held, or {@link Long#MIN_VALUE} when empty. */
+    public long end() {
+        return last > first ? ends[last - 1] : Long.MIN_VALUE;
+    }
+
+    /** One past the end of the lowest range held, or {@link Long#MAX_VALUE} when empty. */
+    public long lowestRangeEnd() {
+        return last > first ? ends[first] : Long.MAX_VALUE;
+    }
+
     /** Removes every sequence below {@code to}; returns how many were held. */
     public long removeBelow(long to) {
         long removed = 0;

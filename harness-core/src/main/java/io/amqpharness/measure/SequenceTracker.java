@@ -22,6 +22,12 @@ public final class SequenceTracker {
      * tracker holds (a million separate gaps) is 16 MiB.
      */
     static final int MAX_REMEMBERED_LOST_RANGES = 1 << 20;
+    /**
+     * Refused sequences the lowest one not yet received has moved past, kept so that a copy
+     * another queue took (fanout) still counts as a first arrival: 16 bytes per separate range,
+     * at most 1 MiB; beyond that the oldest are forgotten.
+     */
+    static final int MAX_PASSED_EXCUSE_RANGES = 1 << 16;
     private static final int INITIAL_WINDOW = 1 << 10;
 
     /** How a delivery relates to what arrived before. */
@@ -43,10 +49,22 @@ public final class SequenceTracker {
     private long base = 1;
     private long highest;
     private final SequenceRanges declaredLost = new SequenceRanges(MAX_REMEMBERED_LOST_RANGES);
+    /**
+     * Refusals beyond the window (a full queue refuses far ahead of its consumer): they must not
+     * move the window, so they wait here until the window reaches them.
+     */
+    private final SequenceRanges excusedAhead = new SequenceRanges(MAX_REMEMBERED_LOST_RANGES);
+    /** Refused sequences below {@code base} that never arrived. */
+    private final SequenceRanges excusedPassed = new SequenceRanges(MAX_PASSED_EXCUSE_RANGES);
+    /** Messages in doubt (their publisher's connection dropped before a verdict) that have not arrived yet. */
+    private final SequenceRanges inDoubt = new SequenceRanges(MAX_PASSED_EXCUSE_RANGES);
+    private final LongAdder inDoubtArrived;
     private long lostCount;
     private final LongAdder lostCounter;
     private final boolean fromFirstArrival;
     private boolean arrived;
+    private long firstArrival;
+    private long highestAtLastCall;
 
     /** A tracker that only counts for itself, expecting sequences from 1. */
     public SequenceTracker() {
@@ -67,8 +85,18 @@ public final class SequenceTracker {
      * @param fromFirstArrival expect sequences from the first one that arrives rather than from 1
      */
     public SequenceTracker(LongAdder lostCounter, boolean fromFirstArrival) {
+        this(lostCounter, fromFirstArrival, new LongAdder());
+    }
+
+    /**
+     * @param lostCounter      where sequences declared lost (and taken back) are counted as the run goes on
+     * @param fromFirstArrival expect sequences from the first one that arrives rather than from 1
+     * @param inDoubtArrived   where first arrivals of messages in doubt ({@link #inDoubt}) are counted
+     */
+    public SequenceTracker(LongAdder lostCounter, boolean fromFirstArrival, LongAdder inDoubtArrived) {
         this.lostCounter = lostCounter;
         this.fromFirstArrival = fromFirstArrival;
+        this.inDoubtArrived = inDoubtArrived;
     }
 
     /**
@@ -81,6 +109,7 @@ public final class SequenceTracker {
         long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
         if (!arrived) {
             arrived = true;
+            firstArrival = seq;
             if (fromFirstArrival && seq > base) {
                 base = seq;
             }
@@ -92,7 +121,11 @@ public final class SequenceTracker {
             if (declaredLost.remove(seq)) {
                 lostCount--;
                 lostCounter.decrement();
+                countIfInDoubt(seq);
                 return Arrival.LATE;
+            }
+            if (excusedPassed.remove(seq)) {
+                return Arrival.FIRST; // refused by one queue, delivered by another (fanout)
             }
             return redelivered ? Arrival.REDELIVERY : Arrival.DUPLICATE;
         }
@@ -106,14 +139,55 @@ public final class SequenceTracker {
         excused[index >>> 6] &= ~mask; // refused for one queue, delivered by another (fanout)
         highest = Math.max(highest, seq);
         advanceBase();
+        countIfInDoubt(seq);
         return Arrival.FIRST;
+    }
+
+    /** A first arrival of a message in doubt is counted apart: it was not expected. */
+    private void countIfInDoubt(long seq) {
+        if (seq < inDoubt.end() && inDoubt.remove(seq)) { // one comparison once deliveries are past the outage
+            inDoubtArrived.increment();
+        }
+    }
+
+    /**
+     * Records that a message is in doubt: it was awaiting a confirm when its publisher's connection
+     * dropped, so no verdict will come and it was not expected. Whether it arrived, now or later,
+     * is counted apart ({@code inDoubtArrived}), so that in-doubt messages that arrived do not make
+     * up for confirmed messages that did not.
+     *
+     * @param sequence32 the low 32 bits of the message's sequence
+     */
+    public synchronized void inDoubt(long sequence32) {
+        long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
+        if (seq < 1) {
+            return;
+        }
+        if (hasArrived(seq)) {
+            inDoubtArrived.increment();
+        } else {
+            inDoubt.insert(seq);
+        }
+    }
+
+    private boolean hasArrived(long seq) {
+        if (!arrived) {
+            return false;
+        }
+        if (seq < base) {
+            return !declaredLost.contains(seq) && !excusedPassed.contains(seq)
+                    && !(fromFirstArrival && seq < firstArrival);
+        }
+        return seq < base + window() && received(seq);
     }
 
     /**
      * Records that the broker refused a sequence (a nack, a mandatory return, an AMQP 1.0
      * {@code released}): it is not expected, so its absence is no loss. If it arrives after all
-     * (a fanout where another queue took it), it counts as a first arrival while it is still in
-     * the window. Before a reader's first arrival ({@code fromFirstArrival}) it is ignored.
+     * (a fanout where another queue took it), it counts as a first arrival. A refusal never moves
+     * the window: one far ahead of the arrivals (a full queue refuses while its backlog is still
+     * being consumed) is kept apart until the window reaches it. Before a reader's first arrival
+     * ({@code fromFirstArrival}) it is ignored.
      *
      * @param sequence32 the low 32 bits of the refused message's sequence
      */
@@ -129,10 +203,14 @@ public final class SequenceTracker {
             if (declaredLost.remove(seq)) {
                 lostCount--;
                 lostCounter.decrement();
+                excusedPassed.insert(seq);
             }
             return;
         }
-        ensureCovers(seq);
+        if (seq >= base + window()) {
+            excusedAhead.insert(seq);
+            return;
+        }
         int index = (int) (seq % window());
         long mask = 1L << (index & 63);
         if ((bits[index >>> 6] & mask) == 0) {
@@ -153,13 +231,34 @@ public final class SequenceTracker {
 
     /** Sequences missing below the highest one seen: those declared lost plus the gaps still in the window. */
     public synchronized long missing() {
+        return lostCount + gaps(base, highest);
+    }
+
+    /**
+     * Sequences missing behind what had arrived by the previous call: those declared lost plus the
+     * gaps below the highest sequence seen then. A gap younger than that is left for the next call,
+     * so messages merely overtaken (competing consumers, a redelivery) are not counted lost for a
+     * moment. Call once per reporting interval, from one thread.
+     */
+    public synchronized long missingSettled() {
+        long upTo = Math.min(highestAtLastCall, highest);
+        highestAtLastCall = highest;
+        return lostCount + gaps(base, Math.max(base, upTo));
+    }
+
+    /** Sequences in {@code [from, to)}, within the window, that neither arrived nor were refused: a word at a time. */
+    private long gaps(long from, long to) {
         long gaps = 0;
-        for (long s = base; s < highest; s++) {
-            if (!received(s) && !isExcused(s)) {
-                gaps++;
-            }
+        int w = window();
+        for (long s = from; s < to; ) {
+            int index = (int) (s % w);
+            int bit = index & 63;
+            int n = (int) Math.min(64 - bit, to - s); // a word never straddles the wrap: the window is whole words
+            long mask = (n == 64 ? -1L : (1L << n) - 1) << bit;
+            gaps += n - Long.bitCount((bits[index >>> 6] | excused[index >>> 6]) & mask);
+            s += n;
         }
-        return lostCount + gaps;
+        return gaps;
     }
 
     private int window() {
@@ -171,14 +270,10 @@ public final class SequenceTracker {
         return (bits[index >>> 6] & (1L << (index & 63))) != 0;
     }
 
-    private boolean isExcused(long seq) {
-        int index = (int) (seq % window());
-        return (excused[index >>> 6] & (1L << (index & 63))) != 0;
-    }
-
     private void ensureCovers(long seq) {
         while (seq >= base + window() && window() < MAX_WINDOW) {
             grow();
+            pullExcusesAhead();
         }
         if (seq >= base + window()) {
             giveUpBelow(seq - window() + 1);
@@ -216,14 +311,28 @@ public final class SequenceTracker {
         for (long s = base; s < inWindowEnd; s++) {
             int index = (int) (s % window());
             long mask = 1L << (index & 63);
-            boolean accounted = (bits[index >>> 6] & mask) != 0 || (excused[index >>> 6] & mask) != 0;
+            boolean received = (bits[index >>> 6] & mask) != 0;
+            boolean refused = (excused[index >>> 6] & mask) != 0;
             bits[index >>> 6] &= ~mask;
             excused[index >>> 6] &= ~mask;
-            if (accounted) {
+            if (refused) {
+                excusedPassed.add(s, s + 1);
+            }
+            if (received || refused) {
                 declaredLost.add(runStart, s);
                 lost += s - runStart;
                 runStart = s + 1;
             }
+        }
+        // Beyond the window, the refusals kept apart split the loss.
+        while (excusedAhead.lowest() < newBase) {
+            long from = excusedAhead.lowest();
+            long to = Math.min(excusedAhead.lowestRangeEnd(), newBase);
+            declaredLost.add(runStart, from);
+            lost += from - runStart;
+            excusedPassed.add(from, to);
+            excusedAhead.removeBelow(to);
+            runStart = to;
         }
         declaredLost.add(runStart, newBase);
         lost += newBase - runStart;
@@ -233,12 +342,37 @@ public final class SequenceTracker {
         advanceBase();
     }
 
+    /** Moves {@code base} past what arrived or was refused; a refusal passed is remembered apart. */
     private void advanceBase() {
-        while ((base <= highest && received(base)) || isExcused(base)) {
+        while (true) {
+            pullExcusesAhead();
             int index = (int) (base % window());
-            bits[index >>> 6] &= ~(1L << (index & 63));
-            excused[index >>> 6] &= ~(1L << (index & 63));
+            long mask = 1L << (index & 63);
+            if (base <= highest && (bits[index >>> 6] & mask) != 0) {
+                bits[index >>> 6] &= ~mask;
+            } else if ((excused[index >>> 6] & mask) != 0) {
+                excused[index >>> 6] &= ~mask;
+                excusedPassed.add(base, base + 1);
+            } else {
+                return;
+            }
             base++;
+        }
+    }
+
+    /** Moves the refusals kept apart that the window now covers into it. */
+    private void pullExcusesAhead() {
+        long end = base + window();
+        while (excusedAhead.lowest() < end) {
+            long from = excusedAhead.lowest();
+            long to = Math.min(excusedAhead.lowestRangeEnd(), end);
+            for (long s = from; s < to; s++) {
+                if (!received(s)) {
+                    int index = (int) (s % window());
+                    excused[index >>> 6] |= 1L << (index & 63);
+                }
+            }
+            excusedAhead.removeBelow(to);
         }
     }
 }

@@ -20,19 +20,42 @@ public final class SearchSummary {
         }
         SearchOutcome s = r.search().get();
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "find-max probes (target: %s, and keep up)%n", String.join(", ", s.target())));
+        b.append(String.format(Locale.ROOT, "find-max probes (target: %s, and keep up)%s%n", String.join(", ", s.target()),
+                warmUp(r)));
         b.append(String.format(Locale.ROOT, "  %5s  %12s  %10s  %10s  %10s  %10s  %s%n", "probe", "intended/s", "sent/s",
                 "received/s", "e2e p50", "e2e p99", "verdict"));
+        int next = 0;
         for (RateProbe p : s.probes()) {
-            StepResult step = r.steps().get(p.step());
-            LatencySummary e2e = step.latency(Metric.END_TO_END);
-            b.append(String.format(Locale.ROOT, "  %5d  %12s  %10s  %10s  %10s  %10s  %s%n", p.step() + 1,
-                    Format.rate(p.rate()), Format.rate(step.rates().sent()), Format.rate(step.rates().received()),
-                    e2e.isEmpty() ? "-" : Format.millis(e2e.p50()) + " ms", e2e.isEmpty() ? "-" : Format.millis(e2e.p99())
-                            + " ms", p.passed() ? "met" : "FAILED: " + String.join(" ", p.reasons())));
+            for (; next < p.step(); next++) {
+                // A step that is not a probe: the first probe, failed and measured once more.
+                StepResult step = r.steps().get(next);
+                row(b, step, step.values().getOrDefault("total-rate", p.rate()),
+                        "not counted: the first probe failed, and was measured once more");
+            }
+            next = p.step() + 1;
+            row(b, r.steps().get(p.step()), p.rate(), p.passed() ? "met" : "FAILED: " + String.join(" ", p.reasons()));
         }
         b.append(answer(r)).append(String.format("%n"));
         return b.toString();
+    }
+
+    private static void row(StringBuilder b, StepResult step, double rate, String verdict) {
+        LatencySummary e2e = step.latency(Metric.END_TO_END);
+        b.append(String.format(Locale.ROOT, "  %5d  %12s  %10s  %10s  %10s  %10s  %s%n", step.index() + 1,
+                Format.rate(rate), Format.rate(step.rates().sent()), Format.rate(step.rates().received()),
+                e2e.isEmpty() ? "-" : Format.millis(e2e.p50()) + " ms", e2e.isEmpty() ? "-" : Format.millis(e2e.p99())
+                        + " ms", verdict));
+    }
+
+    /** {@code ", after a 5 s warm-up at 1,000 msg/s (not measured)"}, or empty without a warm-up. */
+    private static String warmUp(RunResult r) {
+        if (r.scenario().run().warmup().isEmpty() || r.steps().isEmpty()) {
+            return "";
+        }
+        Double first = r.steps().get(0).values().get("total-rate");
+        return String.format(Locale.ROOT, "; after a %s warm-up%s (not measured)",
+                io.amqpharness.scenario.Durations.format(r.scenario().run().warmup().get()),
+                first == null ? "" : " at " + Format.rate(first) + " msg/s");
     }
 
     /** The answer in one sentence. */

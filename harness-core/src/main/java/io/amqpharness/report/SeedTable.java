@@ -40,6 +40,16 @@ public final class SeedTable {
         return rows;
     }
 
+    /**
+     * {@code ", after a 5s warm-up at the first step's settings (not measured)"} for a stepped run
+     * that warmed up, else empty: said next to the step table, so no one reads step 1 as cold.
+     */
+    public static String warmUp(RunResult r) {
+        return r.steps().isEmpty() || r.scenario().run().warmup().isEmpty() ? ""
+                : ", after a " + io.amqpharness.scenario.Durations.format(r.scenario().run().warmup().get())
+                        + " warm-up at the first step's settings (not measured)";
+    }
+
     /** A row for a whole run. */
     public static Row run(String label, RunResult r) {
         return new Row(label, r.throughput(), r.latency(Metric.END_TO_END), r.maxOverIntervals(Metric.END_TO_END));

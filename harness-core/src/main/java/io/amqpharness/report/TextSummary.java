@@ -23,7 +23,11 @@ public final class TextSummary {
                 r.failed() ? "FAILED" : r.interrupted() ? "interrupted" : "finished",
                 Format.seconds(r.totalTime().toNanos()),
                 r.interruptedAfter().orElse(Format.seconds(r.publishingTime().toNanos()) + " s"));
-        line(b, "Broker    %s at %s over %s", r.broker(), s.uri().redacted(), s.protocol());
+        line(b, "Broker    %s at %s over %s", r.broker(), s.addresses().redacted(), s.protocol());
+        String placement = r.driverFacts().get(io.amqpharness.spi.AddressOrder.FACT);
+        if (placement != null) {
+            line(b, "Nodes     connections opened per address: %s", placement);
+        }
         if (!r.queues().isEmpty()) {
             line(b, "Queue     %s (%s)", String.join(", ", r.queues()), s.topology().queueType().argumentValue());
         }
@@ -35,8 +39,8 @@ public final class TextSummary {
         rates(b, r);
         latency(b, r);
         if (!r.steps().isEmpty()) {
-            line(b, "Steps (end-to-end latency; Max = highest value in any one %s interval of the step)",
-                    io.amqpharness.scenario.Durations.format(s.run().interval()));
+            line(b, "Steps (end-to-end latency; Max = highest value in any one %s interval of the step)%s",
+                    io.amqpharness.scenario.Durations.format(s.run().interval()), SeedTable.warmUp(r));
             String column = r.steps().get(0).values().size() == 1
                     ? r.steps().get(0).values().keySet().iterator().next() : "step";
             b.append(SeedTable.markdown(column, SeedTable.steps(r)));
@@ -52,7 +56,8 @@ public final class TextSummary {
             line(b, "Broker metrics: %s", m.line());
             m.crossCheck().ifPresent(c -> line(b, "  cross-check with the broker: %s", c.line()));
             m.growth().filter(g -> g.notable()).ifPresent(g -> line(b,
-                    "  queues grew by %s messages while publishing (%s msg/s)", Format.count(g.messages()),
+                    "  queues grew by %s%s messages while publishing (%s msg/s)",
+                    g.exact() || !g.basis().equals("harness") ? "" : "at least ", Format.count(g.messages()),
                     Format.rate(g.perSecond())));
         });
         r.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
@@ -158,15 +163,20 @@ public final class TextSummary {
                         + " in doubt (unconfirmed when their connection dropped: those that never arrived count as lost)" : "");
     }
 
-    /** How long the broker blocked publishers, when it did. */
+    /** How long the broker blocked publishers, and AMQP 1.0 publishers waited for credit, when they did. */
     private static void blocking(StringBuilder b, RunResult r) {
         io.amqpharness.measure.FlowBlocks.Summary blocks = r.blocking();
-        if (blocks.episodes() == 0) {
-            return;
+        if (blocks.episodes() > 0) {
+            line(b, "  blocked by the broker %s s in all, %d time%s%s", Format.seconds(blocks.time().toNanos()),
+                    blocks.episodes(), blocks.episodes() == 1 ? "" : "s",
+                    blocks.reasons().isEmpty() ? "" : " (" + String.join("; ", blocks.reasons()) + ")");
         }
-        line(b, "  blocked by the broker %s s in all, %d time%s%s", Format.seconds(blocks.time().toNanos()),
-                blocks.episodes(), blocks.episodes() == 1 ? "" : "s",
-                blocks.reasons().isEmpty() ? "" : " (" + String.join("; ", blocks.reasons()) + ")");
+        if (blocks.creditWaits() > 0) {
+            line(b, "  waited for AMQP 1.0 link credit %s s in all, %d time%s (over 100 ms without credit: the broker "
+                    + "grants none during a resource alarm, and little to a queue slow to take messages)",
+                    Format.seconds(blocks.creditWait().toNanos()), blocks.creditWaits(),
+                    blocks.creditWaits() == 1 ? "" : "s");
+        }
     }
 
     private static void accounting(StringBuilder b, RunResult r) {
@@ -185,8 +195,9 @@ public final class TextSummary {
             if (any) {
                 a.append("; ");
             }
-            a.append(String.format(Locale.ROOT, "expected deliveries %s = consumed once %s + left in queue %s %s",
+            a.append(String.format(Locale.ROOT, "expected deliveries %s = consumed once %s%s + left in queue %s %s",
                     Format.count(r.expectedDeliveries().getAsLong()), Format.count(c.ownUnique()),
+                    c.inDoubtArrived() > 0 ? " - in doubt " + Format.count(c.inDoubtArrived()) : "",
                     Format.count(r.leftInQueues().orElse(0)), verdict(r.unaccountedDeliveries().getAsLong())));
             any = true;
         }

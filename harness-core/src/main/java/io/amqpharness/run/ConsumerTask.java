@@ -109,9 +109,9 @@ final class ConsumerTask implements DeliveryListener {
     @Override
     public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
                           String replyTo) {
-        if (done) {
+        if (done && ackPolicy.isPresent()) {
             return; // past this consumer's goal: left unsettled, the broker requeues it on close
-        }
+        } // with auto-ack it is gone from the queue: counted and checked like any other, or it would count as lost
         long now = clock.nanoTime();
         if (minGapNanos > 0) {
             now = throttle(now);
@@ -166,7 +166,7 @@ final class ConsumerTask implements DeliveryListener {
         if (ackPolicy.isPresent()) {
             settle(ackPolicy.get(), tag);
         }
-        if (received >= limit) {
+        if (received >= limit && !done) {
             done = true;
             ackPolicy.ifPresent(AckPolicy::flush);
             control.consumerReachedGoal();

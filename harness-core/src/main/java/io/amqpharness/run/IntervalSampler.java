@@ -37,6 +37,8 @@ final class IntervalSampler {
     private volatile long drainStartNanos;
     private volatile boolean draining;
     private volatile boolean warmingUp;
+    private LongSupplier lostSettled;
+    private LongSupplier lostAll;
 
     IntervalSampler(Measurements measurements, List<RunListener> listeners, NanoClock clock, long startNanos,
                     LongSupplier inFlight, Supplier<Optional<BrokerSample>> broker) {
@@ -47,6 +49,17 @@ final class IntervalSampler {
         this.lastNanos = startNanos;
         this.inFlight = inFlight;
         this.broker = broker;
+    }
+
+    /**
+     * Where the intervals' {@code lost} comes from: the gaps consumers' checks see (settled: those
+     * older than an interval; at the last interval, after consumers stopped, all of them), instead
+     * of the sequences declared lost so far, which a gap becomes only 65,536 messages later. So a
+     * step's or a probe's {@code lost} is what went missing during it. Before the first interval.
+     */
+    void lostFrom(LongSupplier settled, LongSupplier all) {
+        lostSettled = settled;
+        lostAll = all;
     }
 
     /** Marks the intervals closed from now on as warm-up, or not. */
@@ -76,6 +89,9 @@ final class IntervalSampler {
     private IntervalStats sample(boolean last) {
         long now = clock.nanoTime();
         CountSnapshot total = measurements.counters().snapshot();
+        if (lostSettled != null) {
+            total = total.withLost(last ? lostAll.getAsLong() : lostSettled.getAsLong());
+        }
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
         Map<Metric, LatencySummary> summaries = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {

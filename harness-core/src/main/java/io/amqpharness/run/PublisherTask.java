@@ -13,6 +13,8 @@ import io.amqpharness.spi.PublisherLink;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -25,6 +27,19 @@ import java.util.function.BooleanSupplier;
  */
 final class PublisherTask implements Runnable {
     private static final long MAX_PARK_NANOS = 100_000_000L;
+    private static final VarHandle TAKEN;
+    /** What {@link #sleepUntil} saw: the run stopped, the time came, or the rate changed meanwhile. */
+    private static final int STOPPED = 0;
+    private static final int DUE = 1;
+    private static final int RATE_CHANGED = 2;
+
+    static {
+        try {
+            TAKEN = MethodHandles.lookup().findVarHandle(PublisherTask.class, "takenIntended", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** What a publisher needs besides its link; shared by the publishers of a run. */
     record Context(PublishSettings settings, Counters counters, LatencyRecorder publishDelay, NanoClock clock,
@@ -43,10 +58,17 @@ final class PublisherTask implements Runnable {
     private final long spinNanos;
     private final double phase;
     private volatile Thread thread;
-    private volatile Pacer pacer;
+    /** Set once the schedule exists; guarded by {@code this} together with {@link #startRate}. */
+    private Pacer pacer;
     private volatile boolean retired;
-    private volatile double startRate;
+    private double startRate;
     private volatile boolean late;
+    /** The intended time of the message this publisher is sending or waiting to send; written with release. */
+    @SuppressWarnings("unused")
+    private long takenIntended;
+    private volatile boolean scheduled;
+    /** Set by {@link #setRate} once the schedule exists; cleared by the publisher when it takes the change. */
+    private volatile boolean rateChanged;
 
     /**
      * @param phase where in its first send interval this publisher starts, from 0 (at the run's
@@ -76,13 +98,11 @@ final class PublisherTask implements Runnable {
             Optional<List<RateStep>> schedule = c.settings().schedule();
             long start = late ? c.clock().nanoTime() + startDelayNanos(Optional.empty())
                     : control.startNanos() + startDelayNanos(schedule);
-            if (c.settings().idle() || !sleepUntil(start)) {
+            if (c.settings().idle() || sleepUntil(start) == STOPPED) {
                 idle();
             } else {
                 Pacer p = schedule.map(s -> new Pacer(s, start)).orElse(null);
-                if (p != null && startRate > 0 && c.settings().variableRate().isEmpty()) {
-                    p.setRate(startRate); // a step changed the rate before this publisher started
-                }
+                attach(p);
                 publish(p, start);
             }
         } catch (InterruptedException e) {
@@ -111,8 +131,36 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    private void publish(Pacer p, long start) {
+    /**
+     * Hands the schedule over to {@link #setRate}: a rate set before this takes effect from the first
+     * message on, one set after it from its own time. One lock, so a rate set while the publisher
+     * starts lands in exactly one of the two.
+     */
+    private synchronized void attach(Pacer p) {
+        if (p != null && startRate > 0 && c.settings().variableRate().isEmpty()) {
+            p.setRate(startRate); // a step changed the rate before this publisher started
+        }
         pacer = p;
+        if (p != null) {
+            TAKEN.setRelease(this, Long.MAX_VALUE); // nothing taken yet: "not behind" until the first message
+            scheduled = true;
+        }
+    }
+
+    /**
+     * How far this paced publisher is behind its schedule now: how long ago the
+     * message it is sending (or blocked on, or about to send back to back) was due; 0 when it is on
+     * schedule, waiting for its next message, not paced, not started or retired.
+     */
+    long behindNanos() {
+        if (!scheduled || retired) {
+            return 0;
+        }
+        long taken = (long) TAKEN.getAcquire(this);
+        return taken == Long.MAX_VALUE ? 0 : Math.max(0, c.clock().nanoTime() - taken);
+    }
+
+    private void publish(Pacer p, long start) {
         RunControl control = c.control();
         NanoClock clock = c.clock();
         ConfirmTracker t = tracker.orElse(null);
@@ -128,12 +176,22 @@ final class PublisherTask implements Runnable {
             long intended = 0;
             if (p != null) {
                 intended = p.nextIntendedNanos();
-                unsentIntended = intended;
-                unsent = true;
-                if (intended - clock.nanoTime() > 0) {
-                    link.aboutToWait();
+                int slept;
+                while (true) {
+                    TAKEN.setRelease(this, intended); // a plain store on x86: no fence on the hot path
+                    unsentIntended = intended;
+                    unsent = true;
+                    if (intended - clock.nanoTime() > 0) {
+                        link.aboutToWait();
+                    }
+                    slept = control.pastTimeLimit(intended) ? STOPPED : sleepUntil(intended);
+                    if (slept != RATE_CHANGED) {
+                        break;
+                    }
+                    rateChanged = false; // before the pacer reads the change, so a later one is not missed
+                    intended = p.retime(intended); // a new rate from before this message was due
                 }
-                if (control.pastTimeLimit(intended) || !sleepUntil(intended)) {
+                if (slept == STOPPED) {
                     break;
                 }
             }
@@ -205,22 +263,26 @@ final class PublisherTask implements Runnable {
 
     /**
      * Waits until {@code deadlineNanos}: parks until {@code --pacing-spin} before it, then spins, so
-     * the send is not late by a park's overshoot. False if the run stopped (or retired this
-     * publisher) meanwhile.
+     * the send is not late by a park's overshoot. {@link #STOPPED} if the run stopped (or retired
+     * this publisher) meanwhile, {@link #RATE_CHANGED} if the rate changed while it parked (the
+     * message waited for may be due sooner), else {@link #DUE}.
      */
-    private boolean sleepUntil(long deadlineNanos) {
+    private int sleepUntil(long deadlineNanos) {
         NanoClock clock = c.clock();
         long remaining;
         while ((remaining = deadlineNanos - clock.nanoTime()) > spinNanos) {
             if (!active()) {
-                return false;
+                return STOPPED;
+            }
+            if (rateChanged) {
+                return RATE_CHANGED;
             }
             clock.parkNanos(Math.min(remaining - spinNanos, MAX_PARK_NANOS));
         }
         while (deadlineNanos - clock.nanoTime() > 0) {
             clock.spinPause();
         }
-        return active();
+        return active() ? DUE : STOPPED;
     }
 
     private boolean active() {
@@ -242,13 +304,15 @@ final class PublisherTask implements Runnable {
      * Changes the rate of a paced publisher from its next message on; before the publisher
      * starts, sets the rate it starts with. Ignored for unpaced publishers and rates below 0.
      */
-    void setRate(double ratePerSecond) {
+    synchronized void setRate(double ratePerSecond) {
         if (!(ratePerSecond > 0)) {
             return;
         }
         Pacer p = pacer;
         if (p != null) {
             p.setRate(ratePerSecond, c.clock().nanoTime()); // a lagging publisher keeps its backlog
+            rateChanged = true; // a publisher waiting for its next message at the old rate follows it now
+            wake();
         } else {
             startRate = ratePerSecond;
         }

@@ -9,8 +9,9 @@ import java.util.Objects;
 /**
  * A {@code find-max} search run as steps of one run ({@link LoadRunner#search(RateSearchSpec)}):
  * each probe is a step at one rate over all publishers, long enough to be measured; after a probe
- * that failed, publishers slow down to a tenth of the next rate until the backlog it left has
- * drained (at most three probe lengths, or 10 s), and only then is the next probe measured.
+ * that failed, publishers slow down to a tenth of the next rate until the backlog it left is gone,
+ * in the publishers' schedules and in the queues (at most three probe lengths, or 10 s), and only
+ * then is the next probe measured. A failed first probe is measured once more before it counts.
  *
  * @param search        which rates to probe
  * @param gates         what each probe must meet, for example {@code e2e.p99>50ms}; at least one

@@ -104,16 +104,24 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
 
     @Override
     public void cancel() {
-        stopped = true;
-        if (!broken) {
-            link.cancel();
+        ConsumerLink l;
+        synchronized (this) { // against a reconnect swapping links: it sees stopped, or we see its link
+            stopped = true;
+            l = broken ? null : link;
+        }
+        if (l != null) {
+            l.cancel();
         }
     }
 
     @Override
     public void close() {
-        stopped = true;
-        link.close();
+        ConsumerLink l;
+        synchronized (this) {
+            stopped = true;
+            l = link;
+        }
+        l.close();
     }
 
     // ---- the driver's deliveries ----
@@ -150,6 +158,14 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
         recovery.reconnectLater(() -> reconnect(cause));
     }
 
+    private static void closeQuietly(ConsumerLink l) {
+        try {
+            l.close();
+        } catch (RuntimeException e) {
+            // nobody consumes from it
+        }
+    }
+
     private boolean recovering() {
         return !stopped && recovery.running();
     }
@@ -179,11 +195,28 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
                         prefetch, spec.autoAck(), resumeFrom, spec.arguments(), spec.polling(),
                         spec.pollingInterval(), spec.exclusiveQueue());
                 ConsumerLink fresh = recovery.driver().openConsumer(now);
-                beforeRelink.run();
-                link = fresh;
-                broken = false;
+                boolean orphan;
+                synchronized (this) {
+                    orphan = stopped; // cancelled or closed while this link was opening
+                    if (!orphan) {
+                        beforeRelink.run();
+                        link = fresh;
+                        broken = false;
+                    }
+                }
+                if (orphan) {
+                    closeQuietly(fresh);
+                    return;
+                }
                 recovery.outages().reconnected(spec.connectionName());
                 fresh.start(this);
+                if (stopped) {
+                    try {
+                        fresh.cancel(); // a cancel between the swap and the start found nothing to cancel yet
+                    } catch (RuntimeException e) {
+                        // cancelled already
+                    }
+                }
                 return;
             } catch (RuntimeException e) {
                 last = e;

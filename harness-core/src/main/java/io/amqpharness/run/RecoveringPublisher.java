@@ -11,8 +11,9 @@ import java.util.Optional;
 /**
  * A publisher that survives its connection ({@code --recovery}): the driver's link sits behind
  * it, and when that link fails (the broker restarted, closed the connection, or the socket broke)
- * the messages awaiting a confirm are counted in doubt, and the publishing thread opens a new link
- * with backoff before it sends again. Sequence numbers go on where they were, so consumers' checks
+ * the messages awaiting a confirm are counted in doubt, and a new link is opened with backoff: at
+ * once on a recovery thread when the driver reports the failure, else by the publishing thread
+ * when a send finds the link broken. Sequence numbers go on where they were, so consumers' checks
  * see one stream; the pacer's schedule went on meanwhile, so the outage shows as publish delay and
  * end-to-end latency. Implements the driver's outcome listener and forwards to the core's.
  */
@@ -26,6 +27,10 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
     private volatile Throwable broken;
     private volatile boolean closed;
     private volatile Thread publishing;
+    /** The last sequence a link took without failing: a registered one above it never reached a link. */
+    private volatile long lastSent;
+    /** Held while a new link is opened: by the publishing thread in a send, or by a recovery thread. */
+    private final Object relinking = new Object();
 
     private RecoveringPublisher(PublisherSpec spec, PublishOutcomeListener inner, Optional<ConfirmTracker> tracker,
                                 Recovery recovery) {
@@ -50,7 +55,14 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
         while (true) {
             if (broken == null) {
                 try {
-                    link.send(seq, body, routingKey);
+                    PublisherLink l = link;
+                    l.send(seq, body, routingKey);
+                    lastSent = seq;
+                    if (broken != null || l != link) {
+                        // The link failed around this send, which it took all the same: in doubt, if a
+                        // recovery that ran meanwhile kept it pending as not sent.
+                        tracker.ifPresent(t -> t.abandon(seq));
+                    }
                     return;
                 } catch (RuntimeException e) {
                     if (closed || !recovery.running() || !recovery.control().publishing()) {
@@ -59,7 +71,7 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
                     markBroken(e);
                 }
             }
-            reconnect();
+            reconnect(seq);
         }
     }
 
@@ -69,7 +81,8 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
             try {
                 link.aboutToWait();
             } catch (RuntimeException e) {
-                markBroken(e); // the next send reconnects
+                markBroken(e);
+                reconnectInBackground();
             }
         }
     }
@@ -105,6 +118,11 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
     }
 
     @Override
+    public void creditWait(boolean waiting, java.time.Duration waited) {
+        inner.creditWait(waiting, waited);
+    }
+
+    @Override
     public void failed(Throwable cause) {
         if (closed || !recovery.running()) {
             inner.failed(cause);
@@ -112,11 +130,38 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
         }
         markBroken(cause);
         // No confirm will come on the dead link: a publisher waiting for room in its window moves on,
-        // and its next send reconnects.
-        tracker.ifPresent(ConfirmTracker::abandonPending);
+        // and its next send reconnects. A message registered but not yet taken by the old link is
+        // not in doubt: it will go out on the new one.
+        long sent = lastSent;
+        tracker.ifPresent(t -> {
+            long registered = t.registered();
+            t.abandonPending(registered > sent ? registered : 0);
+        });
         Thread t = publishing;
         if (t != null) {
             java.util.concurrent.locks.LockSupport.unpark(t);
+        }
+        reconnectInBackground();
+    }
+
+    /**
+     * Reconnects on a recovery thread now, so the outage ends when the broker is back, not at the
+     * publisher's next send (a second later at 1 msg/s). A send meanwhile waits for it, or, if it
+     * gave up on a stop, tries itself.
+     */
+    private void reconnectInBackground() {
+        try {
+            recovery.reconnectLater(() -> {
+                try {
+                    long sent = lastSent;
+                    long registered = tracker.map(ConfirmTracker::registered).orElse(0L);
+                    reconnect(registered > sent ? registered : 0);
+                } catch (RuntimeException e) {
+                    // the run stopped, or gave up and failed with that sentence: the publisher finds out itself
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the run is ending: the next send, if any, reconnects
         }
     }
 
@@ -129,11 +174,23 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
     }
 
     /**
-     * Opens a new link, with backoff, on the publishing thread. Throws when the run stops meanwhile
-     * (the caller then ends as at any stop) or when the outage outlasts {@code --recovery-timeout}
-     * (the run fails with that sentence).
+     * Opens a new link, with backoff, on the publishing thread or a recovery thread, one at a time;
+     * returns at once if the link is whole again. Throws when the run stops meanwhile (the caller
+     * then ends as at any stop) or when the outage outlasts {@code --recovery-timeout} (the run
+     * fails with that sentence). The messages pending on the old link are in doubt; message
+     * {@code sending}, which the old link never took, is not, and goes out on the new link.
+     *
+     * @param sending the sequence registered but not sent on the old link, 0 for none
      */
-    private void reconnect() {
+    private void reconnect(long sending) {
+        synchronized (relinking) {
+            if (broken != null) {
+                reconnectNow(sending);
+            }
+        }
+    }
+
+    private void reconnectNow(long sending) {
         long since = recovery.clock().nanoTime();
         Throwable last = broken;
         closeQuietly(link);
@@ -150,7 +207,7 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
             try {
                 recovery.redeclare();
                 PublisherLink fresh = recovery.driver().openPublisher(spec, this);
-                tracker.ifPresent(ConfirmTracker::abandonPending);
+                tracker.ifPresent(t -> t.abandonPending(sending));
                 link = fresh;
                 broken = null;
                 recovery.outages().reconnected(spec.connectionName());

@@ -17,6 +17,8 @@ final class RunControl {
     private final LongAdder unsentAtStop = new LongAdder();
     private volatile boolean publishing = true;
     private volatile boolean stopRequested;
+    /** The stop was the run's own end (a search that is over), not an interruption. */
+    private volatile boolean stopAtEnd;
     private volatile long startNanos;
     private volatile long publishUntilNanos;
     private volatile boolean timeLimited;
@@ -70,6 +72,17 @@ final class RunControl {
 
     boolean stopRequested() {
         return stopRequested;
+    }
+
+    /** Stops the run because it is over by its own measure (a {@code find-max} search that has its answer). */
+    void stopAtEnd() {
+        stopAtEnd = true;
+        requestStop();
+    }
+
+    /** True if the run was stopped before its end (Ctrl-C, a stop from the library) and did not fail. */
+    boolean interrupted() {
+        return stopRequested && !stopAtEnd && failure.get() == null;
     }
 
     /** A publisher joined the run (a step added it). */

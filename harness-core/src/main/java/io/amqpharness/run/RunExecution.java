@@ -122,6 +122,7 @@ final class RunExecution {
         measureStartNanos = start;
         IntervalSampler sampler = new IntervalSampler(measurements, sampled, clock, start, participants::inFlight,
                 () -> brokerMonitor.flatMap(BrokerMonitor::fresh));
+        sampler.lostFrom(participants::missingSettled, participants::missing); // steps' lost: their own gaps
         brokerMonitor.ifPresent(m -> m.start(start));
         sampler.warmingUp(scenario.run().warmup().isPresent());
         long intervalNanos = scenario.run().interval().toNanos();
@@ -178,11 +179,11 @@ final class RunExecution {
         CountSnapshot c = measurements.counters().snapshot();
         boolean consumers = scenario.consuming().consumers() > 0;
         OptionalLong expected = inQueues(c);
-        // Growth by the harness's own counts: exact, where the broker's statistics lag by seconds.
-        Optional<QueueGrowth> growth = consumers && inQueues(atPublishingEnd).isPresent()
-                ? QueueGrowth.ofCounts(inQueues(atPublishingEnd).getAsLong(), atPublishingEnd.consumed(),
-                        Duration.ofNanos(publishingNanos))
-                : Optional.empty();
+        // Growth by the harness's own counts (current, where the broker's statistics lag by seconds), unless
+        // the broker may drop messages; refused ones never entered.
+        Optional<QueueGrowth> growth = consumers ? QueueGrowth.ofCounts(atPublishingEnd,
+                TopologyPlanner.routedCopies(scenario, topology.queues()), TopologyPlanner.brokerMayDrop(scenario),
+                Duration.ofNanos(publishingNanos)) : Optional.empty();
         return new CrossCheck.HarnessCounts(c.published(), expected, c.consumed(), consumers, growth);
     }
 
@@ -437,7 +438,7 @@ final class RunExecution {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counts = cut.counts().withLost(participants.missing());
-        if (control.stopRequested() && control.failure() == null) {
+        if (control.interrupted()) {
             notes.add("Interrupted: publishing stopped early (Ctrl-C, or a stop from the library); the run then "
                     + "drained and counted as usual.");
         }
@@ -499,7 +500,7 @@ final class RunExecution {
                 cut.inFlight(), control.unsentAtStop(), left, expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty(),
                 rates, latency, new LatencyHistograms(histograms), sampler.intervals(), stepResults, client,
                 driver.facts(), notes, Optional.ofNullable(control.failure()),
-                control.stopRequested() && control.failure() == null, measurements.outages().summary(),
+                control.interrupted(), measurements.outages().summary(),
                 measurements.blocks().summary(), brokerOutcome.map(BrokerMonitor.Outcome::report),
                 searchOutcome, connectionStats());
     }

@@ -55,6 +55,8 @@ final class RunParticipants {
     private final Optional<Recovery> recovery;
     /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
+    /** The same checkers by the queue they check, for telling each only of refusals of messages routed to it. */
+    private final Map<String, QueueCheckers> checkersByQueue = new ConcurrentHashMap<>();
     /** Recent publish delays by publisher id, for the latency from the actual send (paced runs only). */
     private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
     /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
@@ -218,8 +220,16 @@ final class RunParticipants {
         // Competing consumers of a queue share its checker; every consumer of a stream reads every
         // message, from wherever it starts, so each has its own.
         boolean stream = scenario.topology().queueType() == QueueType.STREAM;
-        Integrity checker = integrity.computeIfAbsent(stream ? queue + "\u0000" + i : queue,
-                q -> new Integrity(measurements.counters(), identityPrefix() + "-p", stream));
+        String key = stream ? queue + "\u0000" + i : queue;
+        Integrity checker = integrity.get(key);
+        if (checker == null) {
+            Integrity made = new Integrity(measurements.counters(), identityPrefix() + "-p", stream);
+            checker = integrity.putIfAbsent(key, made);
+            if (checker == null) {
+                checker = made;
+                checkersOf(queue).add(made);
+            }
+        }
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
@@ -277,7 +287,9 @@ final class RunParticipants {
         int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
                 .map(Double::intValue).orElse(window.orElse(1));
         String publisherId = identityPrefix() + "-p" + i;
-        LongConsumer refused = seq -> excuse(publisherId, seq);
+        QueueCheckers[] reached = topology.queuesReachedBy(i).stream().map(this::checkersOf)
+                .toArray(QueueCheckers[]::new);
+        LongConsumer refused = seq -> excuse(reached, publisherId, seq);
         Optional<ConfirmTracker> tracker = window.isPresent()
                 ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
                         p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
@@ -285,6 +297,7 @@ final class RunParticipants {
                 : Optional.empty();
         io.amqpharness.measure.FlowBlocks.Gate gate = measurements.blocks().gate();
         tracker.ifPresent(t -> t.reportBlocksTo(gate));
+        tracker.ifPresent(t -> t.reportInDoubtTo(seq -> inDoubt(reached, publisherId, seq)));
         PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
                 .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
         String routingKey = topology.routingKey(i);
@@ -444,16 +457,51 @@ final class RunParticipants {
         return sum;
     }
 
-    /** A message the broker refused reaches no consumer: no checker may count it as lost. */
-    private void excuse(String publisherId, long seq) {
-        for (Integrity checker : integrity.values()) {
-            checker.excuse(publisherId, seq);
+    /**
+     * A message the broker refused reaches no consumer: the checkers of the queues its publisher's
+     * routing reaches must not count it as lost. The others never expected it, and telling them
+     * would make them track a publisher they never hear from.
+     */
+    private static void excuse(QueueCheckers[] reached, String publisherId, long seq) {
+        for (QueueCheckers q : reached) {
+            for (Integrity checker : q.all) {
+                checker.excuse(publisherId, seq);
+            }
+        }
+    }
+
+    /** A message in doubt that arrives at a queue its publisher reaches is not an expected delivery. */
+    private static void inDoubt(QueueCheckers[] reached, String publisherId, long seq) {
+        for (QueueCheckers q : reached) {
+            for (Integrity checker : q.all) {
+                checker.inDoubt(publisherId, seq & 0xFFFF_FFFFL);
+            }
+        }
+    }
+
+    private QueueCheckers checkersOf(String queue) {
+        return checkersByQueue.computeIfAbsent(queue, q -> new QueueCheckers());
+    }
+
+    /** The checkers of one queue (one, or one per consumer of a stream), read without a lock on every refusal. */
+    private static final class QueueCheckers {
+        volatile Integrity[] all = new Integrity[0];
+
+        synchronized void add(Integrity checker) {
+            Integrity[] more = java.util.Arrays.copyOf(all, all.length + 1);
+            more[all.length] = checker;
+            all = more;
         }
     }
 
     /** Sequences missing below the highest received, over every queue and publisher. */
     long missing() {
         return integrity.values().stream().mapToLong(Integrity::missing).sum();
+    }
+
+    /** As {@link #missing()}, without the gaps that opened since the previous call: once per reporting interval. */
+    long missingSettled() {
+        return integrity.values().stream().mapToLong(Integrity::missingSettled).sum();
     }
 
     /** The latest delivery to any consumer, 0 if none. */

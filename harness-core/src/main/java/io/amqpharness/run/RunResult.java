@@ -148,21 +148,18 @@ public record RunResult(
 
     /**
      * Expected deliveries that neither arrived nor are still in the queue: expected minus this
-     * run's messages consumed (first deliveries) minus what is left in the queue. Zero when
-     * everything is accounted for; negative when consumers also got messages whose confirm was
-     * still outstanding at the end; empty when it cannot be known.
+     * run's messages consumed (first deliveries, less those of messages in doubt, which were not
+     * expected) minus what is left in the queue. Zero when everything is accounted for; positive
+     * when expected messages, confirmed ones with confirms, are missing (in-doubt messages that
+     * arrived do not make up for them); negative when consumers also got messages whose confirm
+     * was still outstanding at the end; empty when it cannot be known.
      */
     public OptionalLong unaccountedDeliveries() {
         if (expectedDeliveries.isEmpty() || leftInQueues.isEmpty()) {
             return OptionalLong.empty();
         }
-        long unexplained = expectedDeliveries.getAsLong() - counts.ownUnique() - leftInQueues.getAsLong();
-        if (unexplained < 0 && counts.inDoubt() > 0 && counts.confirmed() > 0) {
-            // Messages in doubt are not expected, but those the broker had routed arrive (once per copy).
-            long copies = Math.max(1, expectedDeliveries.getAsLong() / counts.confirmed());
-            unexplained = Math.min(0, unexplained + counts.inDoubt() * copies);
-        }
-        return OptionalLong.of(unexplained);
+        return OptionalLong.of(expectedDeliveries.getAsLong() - (counts.ownUnique() - counts.inDoubtArrived())
+                - leftInQueues.getAsLong());
     }
 
     /**

@@ -15,9 +15,13 @@ import org.HdrHistogram.Histogram;
  * Runs a {@code find-max} search as the steps of one run: measures a probe at one rate for the
  * probe length, judges it (the gates, and whether publishers and consumers kept up), asks the
  * {@link RateSearch} for the next rate and sets it live, and stops the run when the search is
- * over. After a failed probe, publishers send at a tenth of the next rate until consumers have
- * caught up with the backlog it left (at most three probe lengths, or 10 s), and only then is the
- * next probe measured. Called on the reporting thread.
+ * over. After a failed probe, publishers send at a tenth of the next rate until the backlog it left
+ * is gone: every publisher back on its schedule (one that could not keep up still owes what its
+ * schedule had due) and consumers caught up with the queue (at most three probe lengths, or 10 s);
+ * only then is the next probe measured; so is the first, after a warm-up that left a backlog. A
+ * first probe that fails is measured once more before the search believes it (the first can
+ * measure the warm-up); the failed one stays among the run's steps but is not a probe. Warm-up
+ * intervals ({@code --warmup}) are left out. Called on the reporting thread.
  */
 final class SearchController implements Stepper {
     private static final double KEEP_UP = RateSearchSpec.KEEP_UP_PERCENT / 100.0;
@@ -26,6 +30,8 @@ final class SearchController implements Stepper {
     /** The longest wait for a backlog to drain, in probe lengths (at least {@link #MIN_SETTLE_NANOS}). */
     private static final int SETTLE_PROBES = 3;
     private static final long MIN_SETTLE_NANOS = 10_000_000_000L;
+    /** A publisher less than this far behind its schedule has no backlog worth waiting for. */
+    private static final long CAUGHT_UP_NANOS = 100_000_000L;
 
     private final RateSearchSpec spec;
     private final RunParticipants participants;
@@ -41,6 +47,10 @@ final class SearchController implements Stepper {
     private final List<RateProbe> probes = new ArrayList<>();
     private double rate;
     private boolean settling;
+    /** Whether the last warm-up interval ended with a backlog, to drain before the first probe. */
+    private boolean warmUpBacklog;
+    /** Whether the first probe failed and was measured once more. */
+    private boolean repeatedFirst;
     private long settleStartNanos;
     private boolean done;
     private boolean finished;
@@ -72,6 +82,16 @@ final class SearchController implements Stepper {
         long elapsed = stats.elapsed().toNanos();
         if (stats.phase() == IntervalStats.Phase.WARMUP) {
             current.restart(elapsed, stats.total());
+            warmUpBacklog = !settled(stats);
+            return;
+        }
+        if (warmUpBacklog) {
+            // The warm-up left a backlog (a cold client or broker fell behind): the first probe would
+            // measure it. Drain it as after a failed probe, then probe.
+            warmUpBacklog = false;
+            current.skip(stats);
+            tell("The warm-up left a backlog; the first probe starts once it is gone.");
+            settle(elapsed);
             return;
         }
         if (settling) {
@@ -89,7 +109,8 @@ final class SearchController implements Stepper {
             return;
         }
         current.add(stats, interval);
-        if (elapsed - current.startNanos() >= probeNanos) {
+        // The nearest interval boundary: ticks arrive a little early or late.
+        if (elapsed - current.startNanos() + stats.length().toNanos() / 2 >= probeNanos) {
             closeProbe(elapsed);
         }
     }
@@ -99,25 +120,54 @@ final class SearchController implements Stepper {
         StepResult step = current.close(index, "total-rate=" + plain(rate), Map.of("total-rate", rate), elapsed);
         steps.add(step);
         RateProbe probe = judge(step);
+        if (probes.isEmpty() && !probe.passed() && !repeatedFirst) {
+            // A first probe that fails may have measured the client's or the broker's warm-up (JIT,
+            // first connections): measure it once more, after the backlog it left, before believing it.
+            repeatedFirst = true;
+            tell(String.format(Locale.ROOT, "Probe %d at %s msg/s failed: %s The first probe may measure the "
+                    + "warm-up, so it is measured once more (not counted).", index + 1, number(rate),
+                    String.join(" ", probe.reasons())));
+            settle(elapsed);
+            return;
+        }
         probes.add(probe);
         tell(String.format(Locale.ROOT, "Probe %d at %s msg/s: %s", index + 1, number(rate),
                 probe.passed() ? "passed" : "failed: " + String.join(" ", probe.reasons())));
         OptionalDouble next = spec.search().next(attempts());
         if (next.isEmpty()) {
             done = true;
-            control.requestStop();
+            control.stopAtEnd(); // the search is over: the run ends as planned, not interrupted
             return;
         }
         rate = next.getAsDouble();
-        // After a failed probe the queue holds a backlog that would add to the next probe's latency:
-        // publish slowly until consumers have caught up, then probe.
-        settling = !probe.passed();
-        settleStartNanos = elapsed;
-        participants.setRate((settling ? rate * SETTLE_SHARE : rate) / Math.max(1, publishers));
+        // After a failed probe the publishers' schedules and the queue hold a backlog that would add to
+        // the next probe's latency: publish slowly until it is gone, then probe.
+        if (probe.passed()) {
+            participants.setRate(rate / Math.max(1, publishers));
+        } else {
+            settle(elapsed);
+        }
     }
 
-    /** True when consumers have caught up with what was published: less than one interval's messages in flight. */
+    /** Publishes at a tenth of the next probe's rate until the backlog is gone (see {@link #settled}). */
+    private void settle(long elapsed) {
+        settling = true;
+        settleStartNanos = elapsed;
+        participants.setRate(rate * SETTLE_SHARE / Math.max(1, publishers));
+    }
+
+    /**
+     * True when the failed probe's backlog is gone: every publisher is back on its schedule (one
+     * that could not keep up still owes the messages its schedule had due, and would send them
+     * during the next probe), and consumers have caught up with what was published (less than
+     * one interval's messages in flight).
+     */
     private boolean settled(IntervalStats stats) {
+        for (PublisherTask p : participants.publishers) {
+            if (p.behindNanos() > CAUGHT_UP_NANOS) {
+                return false;
+            }
+        }
         if (!copiesKnown) {
             return true; // no way to tell: one interval of pause is all we can do
         }

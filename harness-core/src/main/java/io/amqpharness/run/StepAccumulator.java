@@ -22,6 +22,8 @@ final class StepAccumulator {
     private long startNanos;
     private CountSnapshot countsAtStart = CountSnapshot.ZERO;
     private CountSnapshot lastTotal = CountSnapshot.ZERO;
+    /** The counts at the end of the drain after the last step, when there was one: gaps it found are that step's. */
+    private CountSnapshot drainTotal;
 
     StepAccumulator() {
         for (Metric m : Metric.values()) {
@@ -50,6 +52,15 @@ final class StepAccumulator {
         lastTotal = stats.total();
     }
 
+    /**
+     * Remembers the counts of an interval of the drain after the last step: the step's time, rates
+     * and latency end before it, but the gaps found while draining (messages that never came) are
+     * the step's losses.
+     */
+    void drained(IntervalStats stats) {
+        drainTotal = stats.total();
+    }
+
     /** When the step started, from the start of publishing. */
     long startNanos() {
         return startNanos;
@@ -64,6 +75,10 @@ final class StepAccumulator {
             maxima.put(m, LatencySummary.maxOf(intervals.stream().map(i -> i.latency(m)).toList()));
         }
         CountSnapshot counts = lastTotal.minus(countsAtStart);
+        if (drainTotal != null) {
+            counts = counts.withLost(drainTotal.lost() - countsAtStart.lost());
+            drainTotal = null;
+        }
         double seconds = (endNanos - startNanos) / 1e9;
         Rates rates = new Rates(perSecond(counts.published(), seconds), perSecond(counts.confirmed(), seconds),
                 perSecond(counts.consumed(), seconds), perSecond(counts.consumed(), seconds));

@@ -25,6 +25,8 @@ final class StepController implements Stepper {
     /** When the first step began: the end of the warm-up (0 without one). Steps are timed from it. */
     private long firstStepStartNanos;
     private boolean finished;
+    /** The end of the last interval while publishers ran (not the warm-up, not the drain). */
+    private long lastRunningNanos;
 
     StepController(StepPlan plan, RunParticipants participants) {
         this.plan = plan;
@@ -40,22 +42,35 @@ final class StepController implements Stepper {
         if (stats.phase() == IntervalStats.Phase.WARMUP) {
             current.restart(stats.elapsed().toNanos(), stats.total());
             firstStepStartNanos = current.startNanos();
+            lastRunningNanos = current.startNanos();
+            return;
+        }
+        if (stats.phase() == IntervalStats.Phase.DRAINING) {
+            current.drained(stats); // publishing is over: only the gaps the drain finds belong to the last step
             return;
         }
         current.add(stats, interval);
         long elapsed = stats.elapsed().toNanos();
-        if (elapsed - firstStepStartNanos >= (long) (step + 1) * stepNanos && step + 1 < plan.count()) {
+        lastRunningNanos = elapsed;
+        // Steps end on interval boundaries: the nearest one, as ticks arrive a little early or late
+        // (timed from the end of a warm-up, "at least a step" would often add a whole interval).
+        long tolerance = stats.length().toNanos() / 2;
+        if (elapsed - firstStepStartNanos + tolerance >= (long) (step + 1) * stepNanos && step + 1 < plan.count()) {
             close(elapsed);
             step++;
             apply(step);
         }
     }
 
+    /**
+     * Closes the last step at the end of its last interval before publishing stopped, so its rates
+     * are not diluted by the drain (waiting for confirms and deliveries, the consumers' idle wait).
+     */
     @Override
     public synchronized List<StepResult> finish(long elapsedNanos) {
         if (!finished) {
             finished = true;
-            close(Math.max(elapsedNanos, current.startNanos()));
+            close(Math.max(Math.min(elapsedNanos, lastRunningNanos), current.startNanos()));
         }
         return List.copyOf(results);
     }

@@ -42,6 +42,29 @@ final class TopologyPlanner {
             return settings.routingKey().orElse(queues.get(index % queues.size()));
         }
 
+        /**
+         * The run's queues the messages of publisher {@code index} can reach: its routing key's
+         * queue on the default exchange, every queue with fanout, the queues bound with its key on
+         * a direct exchange, and every queue when the routing is not known (random keys, topic or
+         * headers exchanges, predeclared topology).
+         */
+        List<String> queuesReachedBy(int index) {
+            if (queues.isEmpty()) {
+                return List.of();
+            }
+            if (settings.randomRoutingKey() || settings.predeclared()) {
+                return queues;
+            }
+            String key = routingKey(index);
+            if (settings.defaultExchange()) {
+                return queues.contains(key) ? List.of(key) : List.of();
+            }
+            if (settings.exchangeType() == ExchangeType.DIRECT) {
+                return queues.stream().filter(q -> bindingKey(settings, q).equals(key)).toList();
+            }
+            return queues; // fanout reaches every queue; topic and headers routing is not worked out here
+        }
+
         /** The queue consumer {@code index} reads. */
         String queueFor(int index) {
             return queues.get(index % queues.size());

@@ -31,6 +31,11 @@ final class UnconfirmedOutcomes implements PublishOutcomeListener {
     }
 
     @Override
+    public void creditWait(boolean waiting, java.time.Duration waited) {
+        gate.creditWait(waiting, waited);
+    }
+
+    @Override
     public void settled(long seq, boolean multiple, PublishOutcome outcome) {
         // No confirms were asked for; nothing to resolve.
     }

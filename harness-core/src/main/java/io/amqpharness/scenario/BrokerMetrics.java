@@ -70,13 +70,21 @@ public record BrokerMetrics(boolean enabled, Optional<URI> url) {
     /** The management API's base URL derived from an AMQP URI: {@code http://host:15672/api} for port 5672. */
     public static URI derivedManagement(BrokerUri amqp) {
         return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
-                + (amqp.port() + MANAGEMENT_PORT_OFFSET) + "/api");
+                + (amqpPort(amqp) + MANAGEMENT_PORT_OFFSET) + "/api");
     }
 
     /** The Prometheus endpoint derived from an AMQP URI: {@code http://host:15692/metrics} for port 5672. */
     public static URI derivedPrometheus(BrokerUri amqp) {
         return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
-                + (amqp.port() + PROMETHEUS_PORT_OFFSET) + "/metrics");
+                + (amqpPort(amqp) + PROMETHEUS_PORT_OFFSET) + "/metrics");
+    }
+
+    /**
+     * The AMQP port the derived URLs count from: for a stream protocol address, its port + 120, where
+     * RabbitMQ's AMQP listener is by default beside the stream one (5552 gives 5672, 5551 gives 5671).
+     */
+    private static int amqpPort(BrokerUri uri) {
+        return uri.stream() ? uri.port() + 120 : uri.port();
     }
 
     /**

@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * An {@code amqp://} or {@code amqps://} broker address. {@link #toString()} never shows the
+ * An {@code amqp://} or {@code amqps://} broker address, or a RabbitMQ stream protocol address
+ * ({@code rabbitmq-stream://}, {@code rabbitmq-stream+tls://}). {@link #toString()} never shows the
  * password: it prints {@code amqp://user:***@host:port/vhost}.
  *
  * @param uri the address as given; user info, path (virtual host) and port are optional
@@ -18,8 +19,9 @@ public record BrokerUri(URI uri) {
 
     public BrokerUri {
         String scheme = uri.getScheme();
-        if (scheme == null || !(scheme.equalsIgnoreCase("amqp") || scheme.equalsIgnoreCase("amqps"))) {
-            throw new IllegalArgumentException("the scheme must be amqp or amqps");
+        if (scheme == null || !(scheme.equalsIgnoreCase("amqp") || scheme.equalsIgnoreCase("amqps")
+                || scheme.equalsIgnoreCase(STREAM) || scheme.equalsIgnoreCase(STREAM_TLS))) {
+            throw new IllegalArgumentException("the scheme must be amqp, amqps, rabbitmq-stream or rabbitmq-stream+tls");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new IllegalArgumentException("the address has no host");
@@ -35,17 +37,32 @@ public record BrokerUri(URI uri) {
         }
     }
 
+    /** The stream protocol's schemes. */
+    static final String STREAM = "rabbitmq-stream";
+    static final String STREAM_TLS = "rabbitmq-stream+tls";
+
     public boolean tls() {
-        return uri.getScheme().equalsIgnoreCase("amqps");
+        return uri.getScheme().equalsIgnoreCase("amqps") || uri.getScheme().equalsIgnoreCase(STREAM_TLS);
+    }
+
+    /** True for a stream protocol address ({@code rabbitmq-stream://} or {@code rabbitmq-stream+tls://}). */
+    public boolean stream() {
+        return uri.getScheme().regionMatches(true, 0, STREAM, 0, STREAM.length());
     }
 
     public String host() {
         return uri.getHost();
     }
 
-    /** The port, 5672 (amqp) or 5671 (amqps) when the address has none. */
+    /**
+     * The port; when the address has none, 5672 (amqp), 5671 (amqps), 5552 (rabbitmq-stream) or 5551
+     * (rabbitmq-stream+tls).
+     */
     public int port() {
-        return uri.getPort() > 0 ? uri.getPort() : tls() ? 5671 : 5672;
+        if (uri.getPort() > 0) {
+            return uri.getPort();
+        }
+        return stream() ? (tls() ? 5551 : 5552) : tls() ? 5671 : 5672;
     }
 
     /** The user name, {@code guest} when the address has none. */
@@ -118,6 +135,14 @@ public record BrokerUri(URI uri) {
     @Override
     public String toString() {
         return redacted();
+    }
+
+    /**
+     * {@code text} with anything between {@code ://} and {@code @} after the first {@code :} replaced
+     * by {@code ***}: for addresses too broken to parse, so an error can name them without their password.
+     */
+    public static String redactLoosely(String text) {
+        return text.replaceAll("(://[^:/@]*):[^@]*@", "$1:***@");
     }
 
     private static String decode(String s) {

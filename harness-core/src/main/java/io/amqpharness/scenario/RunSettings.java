@@ -9,7 +9,9 @@ import java.util.Optional;
  *
  * @param time         stop publishing after this long; empty means no time limit
  * @param warmup       traffic flows this long (rounded up to whole reporting intervals) before
- *                     measurement starts; latency and rates leave it out; empty means none
+ *                     measurement starts; latency and rates leave it out; empty means none. A
+ *                     stepped run without a time limit warms up for {@link #DEFAULT_WARMUP} unless
+ *                     told otherwise (0 for none)
  * @param interval     reporting interval; default 1 s
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
@@ -27,6 +29,13 @@ public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Du
                           Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
                           RecoveryMode recovery, Duration recoveryTimeout, BrokerMetrics brokerMetrics,
                           List<Gate> gates) {
+    /**
+     * The warm-up of a stepped run without a time limit, of a {@code sweep} (before its first run)
+     * and of a {@code find-max} search, when none is given: 5 s, so the first step, run or probe
+     * does not measure the client's and the broker's warm-up (JIT compilation, first connections).
+     */
+    public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
+
     /** How long one outage may last before a recovering run gives up: 60 s. */
     public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(60);
 
@@ -39,8 +48,16 @@ public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Du
         return recovery == RecoveryMode.ON || recovery == RecoveryMode.AUTO && publishingLimit().isPresent();
     }
 
-    /** How long publishing lasts: the time limit, else the steps' total length, if either is set. */
+    /**
+     * How long publishing lasts: the time limit (which includes the warm-up), else the warm-up and
+     * then the steps' total length (steps are timed from the end of the warm-up), if either is set.
+     */
     public Optional<Duration> publishingLimit() {
-        return time.isPresent() ? time : steps.map(StepPlan::length);
+        return time.isPresent() ? time : steps.map(p -> p.length().plus(warmup.orElse(Duration.ZERO)));
+    }
+
+    /** The warm-up a run gets when none is given: {@link #DEFAULT_WARMUP} when stepped without a time limit. */
+    public static Optional<Duration> defaultWarmup(boolean stepped, boolean timeLimited) {
+        return stepped && !timeLimited ? Optional.of(DEFAULT_WARMUP) : Optional.empty();
     }
 }

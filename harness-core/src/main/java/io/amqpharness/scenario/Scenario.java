@@ -30,7 +30,7 @@ public final class Scenario {
     /** Most queues a pattern may name. */
     public static final int MAX_QUEUES = 10_000;
 
-    private final BrokerUri uri;
+    private final BrokerAddresses addresses;
     private final String protocol;
     private final PublishSettings publishing;
     private final ConsumeSettings consuming;
@@ -39,12 +39,14 @@ public final class Scenario {
     private final TlsSettings tls;
     private final Coordination coordination;
     private final ConnectionSettings connections;
+    private final StreamSettings stream;
 
-    Scenario(BrokerUri uri, String protocol, PublishSettings publishing, ConsumeSettings consuming,
+    Scenario(BrokerAddresses addresses, String protocol, PublishSettings publishing, ConsumeSettings consuming,
              TopologySettings topology, RunSettings run, TlsSettings tls, Coordination coordination,
-             ConnectionSettings connections) {
+             ConnectionSettings connections, StreamSettings stream) {
+        this.stream = stream;
         this.coordination = coordination;
-        this.uri = uri;
+        this.addresses = addresses;
         this.connections = connections;
         this.protocol = protocol;
         this.tls = tls;
@@ -58,12 +60,24 @@ public final class Scenario {
         return new Builder();
     }
 
-    /** The broker address; its {@code toString()} hides the password. */
+    /**
+     * The broker address, or the first of several ({@link #addresses()}): where topology is declared
+     * and whose host the broker's metrics are read from by default. Its {@code toString()} hides the
+     * password.
+     */
     public BrokerUri uri() {
-        return uri;
+        return addresses.primary();
     }
 
-    /** The driver id: {@code amqp091} (default) or {@code amqp10}. */
+    /**
+     * Every broker address, in the order given ({@code --uri a,b,c}): the run's connections start
+     * on different ones in turn and fail over to the next; one address unless a list is given.
+     */
+    public BrokerAddresses addresses() {
+        return addresses;
+    }
+
+    /** The driver id: {@code amqp091} (default), {@code amqp10} or {@code stream}. */
     public String protocol() {
         return protocol;
     }
@@ -103,6 +117,11 @@ public final class Scenario {
         return connections;
     }
 
+    /** The stream protocol's batching ({@code --protocol stream}); {@link StreamSettings#DEFAULT} otherwise. */
+    public StreamSettings stream() {
+        return stream;
+    }
+
     /** A builder holding this scenario's settings, to derive variants. */
     public Builder toBuilder() {
         return ScenarioCopier.toBuilder(this);
@@ -119,14 +138,16 @@ public final class Scenario {
     @Override
     public boolean equals(Object o) {
         return o instanceof Scenario s
-                && uri.equals(s.uri) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
+                && addresses.equals(s.addresses) && protocol.equals(s.protocol) && publishing.equals(s.publishing)
                 && consuming.equals(s.consuming) && topology.equals(s.topology) && run.equals(s.run)
-                && tls.equals(s.tls) && coordination.equals(s.coordination) && connections.equals(s.connections);
+                && tls.equals(s.tls) && coordination.equals(s.coordination) && connections.equals(s.connections)
+                && stream.equals(s.stream);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(uri, protocol, publishing, consuming, topology, run, tls, coordination, connections);
+        return Objects.hash(addresses, protocol, publishing, consuming, topology, run, tls, coordination, connections,
+                stream);
     }
 
     @Override
@@ -150,6 +171,7 @@ public final class Scenario {
          */
         public Scenario build() {
             Problems p = new Problems(spelling);
+            StreamChecks.applyDefaults(this);
             ScenarioValidator.validate(this, p);
             Scenario scenario = ScenarioAssembler.assemble(this);
             ScenarioValidator.declared(scenario, p);

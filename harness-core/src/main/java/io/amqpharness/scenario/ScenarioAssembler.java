@@ -15,9 +15,16 @@ final class ScenarioAssembler {
 
     static Scenario assemble(ScenarioDraft<?> d) {
         return new Scenario(
-                BrokerUri.parse(d.uri == null ? "" : d.uri).orElse(BrokerUri.DEFAULT),
+                java.util.Optional.ofNullable(BrokerAddresses.parse(d.uri).addresses()).orElse(BrokerAddresses.DEFAULT),
                 d.protocol == null ? "" : d.protocol,
-                publishing(d), consuming(d), topology(d), run(d), tls(d), coordination(d), connections(d));
+                publishing(d), consuming(d), topology(d), run(d), tls(d), coordination(d), connections(d),
+                stream(d));
+    }
+
+    private static StreamSettings stream(ScenarioDraft<?> d) {
+        return new StreamSettings(d.batchSize == null ? StreamSettings.DEFAULT_BATCH_SIZE : d.batchSize,
+                d.subEntrySize == null ? 1 : d.subEntrySize,
+                d.compression == null ? StreamSettings.Compression.NONE : d.compression);
     }
 
     private static Coordination coordination(ScenarioDraft<?> d) {
@@ -102,7 +109,10 @@ final class ScenarioAssembler {
     }
 
     private static RunSettings run(ScenarioDraft<?> d) {
-        return new RunSettings(Optional.ofNullable(d.time), Optional.ofNullable(d.warmup),
+        boolean stepped = !d.steps.isEmpty() && d.stepDuration != null;
+        Optional<java.time.Duration> warmup = d.warmup == null ? RunSettings.defaultWarmup(stepped, d.time != null)
+                : d.warmup.isZero() ? Optional.empty() : Optional.of(d.warmup); // --warmup 0: none
+        return new RunSettings(Optional.ofNullable(d.time), warmup,
                 d.interval == null ? java.time.Duration.ofSeconds(1) : d.interval,
                 d.drainTimeout == null ? Scenario.DEFAULT_DRAIN : d.drainTimeout,
                 d.clock == null ? ClockMode.MONOTONIC : d.clock,

@@ -80,6 +80,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     ReplyMode requestReply;
     StreamOffset streamOffset;
 
+    Integer batchSize;
+    Integer subEntrySize;
+    StreamSettings.Compression compression;
     QueueType queueType = QueueType.CLASSIC;
     List<String> queues;
     String queuePattern;
@@ -94,6 +97,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     String maxAge;
     boolean lazy;
     Integer quorumGroupSize;
+    String leaderLocator;
     Long streamSegmentSize;
     String exchange = "";
     ExchangeType exchangeType;
@@ -132,7 +136,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     // ---- connection ----
 
     /** Broker address, {@code amqp://user:pass@host:port/vhost}; default {@code amqp://localhost:5672}. */
-    public B uri(String value) { uri = value; return self(); }
+    public B uri(String value) { uri = value; given.add(Setting.URI); return self(); }
 
     /** Driver id, {@code amqp091} (default) or {@code amqp10}. */
     public B protocol(String value) { protocol = value; return self(); }
@@ -295,7 +299,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     // ---- topology ----
 
     /** Queue type to declare; default classic. */
-    public B queueType(QueueType value) { queueType = value; return self(); }
+    public B queueType(QueueType value) { queueType = value; given.add(Setting.QUEUE_TYPE); return self(); }
 
     /** One queue by name; default {@code harness-<run id>}. */
     public B queue(String name) { queues = List.of(name); return self(); }
@@ -346,6 +350,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** {@code x-quorum-initial-group-size}. */
     public B quorumGroupSize(int members) { quorumGroupSize = members; return self(); }
+
+    /** {@code x-queue-leader-locator} of the queues the run declares: {@code balanced} or {@code client-local}; default the broker's. */
+    public B leaderLocator(String locator) { leaderLocator = locator; return self(); }
 
     /** {@code x-stream-max-segment-size-bytes}. */
     public B streamSegmentSize(long bytes) { streamSegmentSize = bytes; return self(); }
@@ -491,6 +498,17 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     /** A pass/fail gate, as {@link #failIf(String)}. */
     public B failIf(Gate gate) { gates.add(gate.toString()); return self(); }
 
+    // ---- the stream protocol ----
+
+    /** {@code --protocol stream}: most messages per publish frame, 1 to 65535; default 100. */
+    public B batchSize(int n) { batchSize = n; return self(); }
+
+    /** {@code --protocol stream}: messages per sub-entry, 1 to 65535; default 1 (no sub-entry batching). */
+    public B subEntrySize(int n) { subEntrySize = n; return self(); }
+
+    /** {@code --protocol stream}: compression of sub-entries; default none. */
+    public B compression(StreamSettings.Compression value) { compression = value; return self(); }
+
     /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
     Map<String, Object> mergedQueueArguments() {
         Map<String, Object> args = new LinkedHashMap<>(queueArgs);
@@ -499,6 +517,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
         if (maxAge != null) args.put("x-max-age", maxAge);
         if (lazy) args.put("x-queue-mode", "lazy");
         if (quorumGroupSize != null) args.put("x-quorum-initial-group-size", (long) quorumGroupSize);
+        if (leaderLocator != null) args.put("x-queue-leader-locator", leaderLocator);
         if (streamSegmentSize != null) args.put("x-stream-max-segment-size-bytes", streamSegmentSize);
         return args;
     }
@@ -511,6 +530,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
         if (maxAge != null) set.add(Map.entry(Setting.MAX_AGE, "x-max-age"));
         if (lazy) set.add(Map.entry(Setting.LAZY, "x-queue-mode"));
         if (quorumGroupSize != null) set.add(Map.entry(Setting.QUORUM_GROUP_SIZE, "x-quorum-initial-group-size"));
+        if (leaderLocator != null) set.add(Map.entry(Setting.LEADER_LOCATOR, "x-queue-leader-locator"));
         if (streamSegmentSize != null) set.add(Map.entry(Setting.STREAM_SEGMENT_SIZE, "x-stream-max-segment-size-bytes"));
         return set;
     }

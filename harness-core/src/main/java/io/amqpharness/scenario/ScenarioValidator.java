@@ -13,10 +13,15 @@ final class ScenarioValidator {
     }
 
     static void validate(ScenarioDraft<?> d, Problems p) {
-        if (d.uri == null || BrokerUri.parse(d.uri).isEmpty()) {
-            p.add(Setting.URI, "%s must be an amqp:// or amqps:// address with a host, for example "
+        BrokerAddresses.Parsed addresses = BrokerAddresses.parse(d.uri);
+        if (!addresses.ok() && (d.uri == null || !d.uri.contains(","))) {
+            p.add(Setting.URI, "%s must be an amqp://, amqps://, rabbitmq-stream:// or rabbitmq-stream+tls:// address with a host, for example "
                     + "%1$s amqp://guest:guest@localhost:5672/%%2F");
+        } else if (!addresses.ok()) {
+            p.add(Setting.URI, "%s " + addresses.problem().replace("%", "%%") + ", for example "
+                    + "%1$s amqp://guest:guest@localhost:5681,amqp://localhost:5682,amqp://localhost:5683");
         }
+        StreamChecks.validate(d, p);
         if (d.protocol == null || d.protocol.isBlank()) {
             p.add(Setting.PROTOCOL, "%s must name a protocol, for example %1$s amqp091");
         }
@@ -38,7 +43,7 @@ final class ScenarioValidator {
         if (given == null) {
             return;
         }
-        if (d.uri != null && BrokerUri.parse(d.uri).filter(u -> !u.tls()).isPresent()) {
+        if (java.util.Optional.ofNullable(BrokerAddresses.parse(d.uri).addresses()).filter(a -> !a.primary().tls()).isPresent()) {
             p.add(given, "%s applies to amqps:// addresses only; use for example %s amqps://localhost:5671",
                     p.name(Setting.URI));
             return;
@@ -83,9 +88,9 @@ final class ScenarioValidator {
     }
 
     private static void run(ScenarioDraft<?> d, Problems p) {
-        if (d.warmup != null) {
+        if (d.warmup != null && !d.warmup.isZero()) { // 0: no warm-up
             if (!positive(d.warmup)) {
-                p.add(Setting.WARMUP, "%s must be a positive duration; for example %1$s 10s");
+                p.add(Setting.WARMUP, "%s must be 0 (none) or a positive duration; for example %1$s 10s");
             } else if (d.time != null && d.warmup.compareTo(d.time) >= 0) {
                 p.add(Setting.WARMUP, "%s (%s) must be shorter than %s (%s), or nothing would be measured",
                         Durations.format(d.warmup), p.name(Setting.TIME), Durations.format(d.time));

@@ -28,19 +28,32 @@ import java.util.Map;
  */
 public enum Setting {
     // ---- connection ----
-    URI(option(CONNECTION, ValueType.TEXT, "--uri").label("URI")
-            .help("Broker address, amqp[s]://user:pass@host:port/vhost (default amqp://localhost:5672).")
-            .read(s -> s.uri().equals(BrokerUri.DEFAULT) ? null : s.uri().uri().toString())
+    URI(option(CONNECTION, ValueType.TEXT, "--uris", "--uri").label("URI[,URI...]")
+            .help("Broker address, amqp[s]://user:pass@host:port/vhost (default amqp://localhost:5672); "
+                    + "a comma-separated list for the nodes of a cluster: connections start on each in turn "
+                    + "and fail over to the next.")
+            .read(s -> s.addresses().equals(BrokerAddresses.DEFAULT) ? null : s.addresses().text())
             .apply(Scenario.Builder::uri)
-            .redact(v -> BrokerUri.parse(v).map(BrokerUri::redacted).orElse(v))
+            .redact(v -> java.util.Optional.ofNullable(BrokerAddresses.parse(v).addresses())
+                    .map(BrokerAddresses::redacted).orElse(BrokerUri.redactLoosely(v)))
             .doc("`amqp://localhost:5672`",
-                "`amqp://` or `amqps://user:pass@host:port/vhost`; the password is never printed. User and "
-                + "password default to guest/guest, the virtual host to `/`")),
+                "`amqp://` or `amqps://user:pass@host:port/vhost` (`rabbitmq-stream://` or `rabbitmq-stream+tls://` "
+                + "with `--protocol stream`, see [streams.md](streams.md)); the password is never printed. User and "
+                + "password default to guest/guest, the virtual host to `/`. **Several nodes** (also spelled "
+                + "`--uris`, as in PerfTest): a comma-separated list, `amqp://guest:guest@h1:5672,amqp://h2:5672`, "
+                + "with one scheme and one virtual host; addresses without credentials take the first one's. "
+                + "Topology is declared through the first address. Publisher connection *i* starts on address "
+                + "*i* mod *n* and consumer connection *j* on address (*j* + 1) mod *n* (connections counted as "
+                + "`--producer-channels`/`--consumer-channels` group them; idle and churned connections by their "
+                + "number), so with one publisher and one consumer they sit on different nodes. Each connection "
+                + "is given the whole list from its starting address on, so an open that fails tries the next "
+                + "node, and a connection that recovers starts at the node after the one it lost")),
     PROTOCOL(option(CONNECTION, ValueType.TEXT, "--protocol").label("ID")
-            .help("Protocol driver: amqp091 (default) or amqp10.")
+            .help("Protocol driver: amqp091 (default), amqp10 or stream (RabbitMQ's stream protocol).")
             .read(Scenario::protocol).apply(Scenario.Builder::protocol)
             .doc("`amqp091`",
-                "the driver: `amqp091` or `amqp10`")),
+                "the driver: `amqp091`, `amqp10` or `stream` (RabbitMQ's stream protocol, with a "
+                + "`rabbitmq-stream://` address and a stream; see [streams.md](streams.md))")),
     ADDRESS_FORMAT(option(CONNECTION, ValueType.ADDRESS_FORMAT, "--address-format").label("FORMAT")
             .help("AMQP 1.0 addresses: auto (default: v1 on RabbitMQ 3.x, v2 on 4.x), v1 "
                     + "(/amq/queue/Q, /exchange/X/RK) or v2 (/queues/Q, /exchanges/X/RK).")
@@ -163,9 +176,10 @@ public enum Setting {
                 + "channel (AMQP 0.9.1) or session and sender link (AMQP 1.0), and closes each after "
                 + "`--churn-hold`. Opens are scheduled at even intervals and run on up to "
                 + "`--connection-open-concurrency` threads. The summary, `result.json` (`connections.churn`) and "
-                + "Prometheus report opens per second, the open latency (`churn open`: from the start of the "
-                + "open until the channel or link is ready) and failures; a failed open is counted, it does not "
-                + "fail the run")),
+                + "Prometheus report opens per second, the open latency (`churn open`: from when the open was "
+                + "due on the schedule until the channel or link is ready, so an open that waited for a thread "
+                + "behind slow opens counts its wait, as other latencies count a late send) and failures; a "
+                + "failed open is counted, it does not fail the run")),
     CHURN_HOLD(option(CONNECTION, ValueType.DURATION, "--churn-hold").label("DURATION")
             .help("With --churn-rate, how long each churned connection stays open (default 0: closed once open).")
             .read(s -> unless(s.connections().churnHold(), Duration.ZERO)).apply(Scenario.Builder::churnHold)
@@ -253,6 +267,13 @@ public enum Setting {
             .apply(Scenario.Builder::quorumGroupSize)
             .doc("",
                 "`x-quorum-initial-group-size`")),
+    LEADER_LOCATOR(option(TOPOLOGY, ValueType.TEXT, "--leader-locator").label("LOCATOR")
+            .help("x-queue-leader-locator: on a cluster, where new queues get their leader: balanced or client-local.")
+            .apply(Scenario.Builder::leaderLocator)
+            .doc("the broker's (`client-local`)",
+                "`x-queue-leader-locator`: on a cluster, `balanced` spreads the leaders of the run's new queues "
+                + "over the nodes, `client-local` puts each on the node of the connection that declares it "
+                + "(the first `--uri` address)")),
     STREAM_SEGMENT_SIZE(option(TOPOLOGY, ValueType.SIZE, "--stream-segment-size").label("SIZE")
             .help("x-stream-max-segment-size-bytes (500mb).")
             .apply(Scenario.Builder::streamSegmentSize)
@@ -416,7 +437,11 @@ public enum Setting {
             .doc("100us",
                 "a paced publisher parks until this long before each intended send time, then spins: a park "
                 + "on Linux wakes 60-100 µs late, which would be publish delay. Spinning costs CPU only in this "
-                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way")),
+                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way. At 10,000 "
+                + "msg/s or more per publisher the gap between messages is no longer than the window, so the "
+                + "publisher spins for its whole gap: a whole core per publisher, taken from the broker and the "
+                + "consumers on a small machine (a `find-max` with one publisher probing tens of thousands of "
+                + "msg/s pays it); use more publishers, or `--pacing-spin 0` and accept the park's lateness")),
 
     // ---- consuming ----
     CONSUMERS(option(CONSUMING, ValueType.INT, "-y", "--consumers").label("N")
@@ -549,11 +574,18 @@ public enum Setting {
                 "stop publishing after this long. A paced run sends exactly `rate × time` messages per publisher")),
     WARMUP(option(RUN_CONTROL, ValueType.DURATION, "--warmup").label("DURATION")
             .help("Let traffic flow this long (rounded up to whole intervals) before measuring: "
-                    + "latency and rates leave it out.")
-            .read(s -> s.run().warmup()).apply(Scenario.Builder::warmup)
-            .doc("none",
+                    + "latency and rates leave it out; 0 for none (default none; 5s for --step without --time, "
+                    + "sweep and find-max).")
+            .read(Setting::warmup).apply(Scenario.Builder::warmup)
+            .doc("none; 5s with `--step` and no `--time`",
                 "traffic flows this long (rounded up to whole reporting intervals) before measurement starts: "
-                + "latency and rates leave it out; message totals include it")),
+                + "latency and rates leave it out; message totals include it. A run with `--step` and no "
+                + "`--time` warms up for 5 s at the first step's settings unless told otherwise, so the first "
+                + "step does not measure the client's and the broker's own warm-up (JIT compilation, first "
+                + "connections); steps are timed from the end of the warm-up. `sweep` runs a 5 s warm-up run "
+                + "at its first combination's settings before the first measured run, and `find-max` warms "
+                + "up for 5 s at `--start-rate` before its first probe, unless `--warmup` is given (with "
+                + "`sweep`, each run then warms up itself). `--warmup 0` means no warm-up")),
     INTERVAL(option(RUN_CONTROL, ValueType.DURATION, "-i", "--interval").label("DURATION")
             .help("Reporting interval (default 1s).")
             .read(s -> unless(s.run().interval(), Duration.ofSeconds(1))).apply(Scenario.Builder::interval)
@@ -570,10 +602,9 @@ public enum Setting {
                 + "`multi-ack-every`, `producers` or `consumers`. Repeat for several settings; they change "
                 + "together, so each lists as many values. The first step's values replace the plain options (do "
                 + "not give both). Changes take effect live: rates from the step's time (a publisher behind "
-                + "schedule still owes its backlog at the old rate; a publisher waiting for its next message at "
-                + "the old rate sees a higher rate only when that message is due, then sends what the new rate had "
-                + "due since the step back to back, so at low rates an increase shows up one interval late in the "
-                + "progress lines), confirm windows at once, a new prefetch by subscribing again on the same "
+                + "schedule still owes its backlog at the old rate, and a second step while it still lags keeps "
+                + "the first step's rate for the stretch between them; a publisher waiting for its next message at "
+                + "the old rate is woken and follows the new rate from the step's time), confirm windows at once, a new prefetch by subscribing again on the same "
                 + "channel (AMQP 0.9.1) or by changing the credit granted (AMQP 1.0), publishers and consumers "
                 + "opened or closed (a consumer that leaves first handles and acknowledges what the broker already "
                 + "gave it, so its messages do not come back redelivered). Results are reported per step (a table "
@@ -677,7 +708,36 @@ public enum Setting {
             .check(ScenarioValidator::positive, "%s must be a positive duration; for example %1$s 5m")
             .doc("60s",
                 "how long an instance waits at the barrier; then the run fails (exit code 1) naming how "
-                + "many of how many instances arrived"));
+                + "many of how many instances arrived")),
+
+    // ---- the stream protocol (--protocol stream) ----
+    BATCH_SIZE(option(PUBLISHING, ValueType.INT, "--batch-size").label("N")
+            .help("--protocol stream: most messages the client sends in one publish frame (default 100).")
+            .read(s -> unless(s.stream().batchSize(), StreamSettings.DEFAULT_BATCH_SIZE))
+            .apply(Scenario.Builder::batchSize)
+            .check(n -> n >= 1 && n <= 65_535, "%s must be between 1 and 65535; for example %1$s 100")
+            .doc("100",
+                "`--protocol stream` only: the stream client accumulates up to this many messages (or "
+                + "sub-entries) and writes them in one publish frame; it sends a smaller batch as soon as the "
+                + "publisher pauses (stream-perf-test's `--batch-size`)")),
+    SUB_ENTRY_SIZE(option(PUBLISHING, ValueType.INT, "--sub-entry-size").label("N")
+            .help("--protocol stream: messages per sub-entry, stored and compressed together (default 1: none).")
+            .read(s -> unless(s.stream().subEntrySize(), 1))
+            .apply(Scenario.Builder::subEntrySize)
+            .check(n -> n >= 1 && n <= 65_535, "%s must be between 1 and 65535; for example %1$s 10")
+            .doc("1",
+                "`--protocol stream` only: this many messages go into one stream entry (a sub-entry batch), "
+                + "compressed together with `--compression`; `1` sends every message as its own entry. The "
+                + "broker confirms the whole sub-entry at once")),
+    COMPRESSION(option(PUBLISHING, ValueType.COMPRESSION, "--compression").label("CODEC")
+            .help("--protocol stream, with --sub-entry-size above 1: none (default) or gzip "
+                    + "(snappy, lz4 and zstd need libraries the harness does not bundle).")
+            .read(s -> unless(s.stream().compression(), StreamSettings.Compression.NONE))
+            .apply(Scenario.Builder::compression)
+            .doc("`none`",
+                "`--protocol stream` only, with `--sub-entry-size` above 1: how each sub-entry is compressed, "
+                + "`none` or `gzip` (the JDK's). `snappy`, `lz4` and `zstd` exist in the stream client but need "
+                + "libraries the harness does not bundle: asking for them is refused"));
 
     private final Declaration<?> declaration;
 
@@ -727,6 +787,16 @@ public enum Setting {
     }
 
     /** {@code value}, or null (left out) when it is the default. */
+    /** {@code --warmup} as given: none for the default warm-up, 0 for none where there would be one. */
+    private static Duration warmup(Scenario s) {
+        RunSettings r = s.run();
+        java.util.Optional<Duration> byDefault = RunSettings.defaultWarmup(r.steps().isPresent(), r.time().isPresent());
+        if (r.warmup().equals(byDefault)) {
+            return null;
+        }
+        return r.warmup().orElse(Duration.ZERO);
+    }
+
     private static <T> T unless(T value, T byDefault) {
         return value.equals(byDefault) ? null : value;
     }

@@ -132,6 +132,10 @@ final class TopologyValidator {
         shortcut(d, p, Setting.STREAM_SEGMENT_SIZE, d.streamSegmentSize != null, type == QueueType.STREAM, "streams");
         shortcut(d, p, Setting.MAX_LENGTH, d.maxLength != null, type != QueueType.STREAM,
                 "classic and quorum queues (streams use --max-length-bytes)");
+        if (d.leaderLocator != null && !d.leaderLocator.equals("balanced") && !d.leaderLocator.equals("client-local")) {
+            p.add(Setting.LEADER_LOCATOR, "%s must be balanced or client-local, got '%s'; for example %1$s balanced",
+                    d.leaderLocator);
+        }
         if (d.maxAge != null && !StreamOffset.INTERVAL.matcher(d.maxAge).matches()) {
             p.add(Setting.MAX_AGE, "%s must be a number followed by Y, M, D, h, m or s, got '%s'; for example %1$s 7D",
                     d.maxAge);

@@ -89,6 +89,10 @@ public final class ValueType<T> {
             "'%s' is not a condition; use empty or idle");
     public static final ValueType<RecoveryMode> RECOVERY = choice(RecoveryMode.class,
             "'%s' is not a recovery mode; use auto, on or off");
+    /** {@code --compression} of the stream protocol's sub-entries. */
+    public static final ValueType<StreamSettings.Compression> COMPRESSION = of(StreamSettings.Compression.class,
+            StreamSettings.Compression::parse, StreamSettings.Compression::toString,
+            "'%s' is not a compression; use none, gzip, snappy, lz4 or zstd");
 
     /** {@code --start-at}: an ISO-8601 instant or a local time of day {@code HH:MM:SS}. */
     public static final ValueType<StartTime> START_TIME = of(StartTime.class, StartTime::parse, StartTime::toString,

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +22,15 @@ class CrossCheckTest {
 
     private static BrokerSample sample(List<QueueSample> queues, Long received, Long deliveredOnNode) {
         return new BrokerSample(Duration.ZERO, queues, List.of(), OptionalLong.empty(), OptionalLong.empty(),
+                OptionalDouble.empty(), received == null ? OptionalLong.empty() : OptionalLong.of(received),
+                deliveredOnNode == null ? OptionalLong.empty() : OptionalLong.of(deliveredOnNode));
+    }
+
+    /** A sample from a node up for {@code uptimeSeconds}. */
+    private static BrokerSample sample(List<QueueSample> queues, Long received, Long deliveredOnNode, long uptimeSeconds) {
+        NodeSample node = new NodeSample("rabbit@a", OptionalLong.empty(), OptionalLong.empty(), List.of(),
+                Optional.of(Duration.ofSeconds(uptimeSeconds)));
+        return new BrokerSample(Duration.ZERO, queues, List.of(node), OptionalLong.empty(), OptionalLong.empty(),
                 OptionalDouble.empty(), received == null ? OptionalLong.empty() : OptionalLong.of(received),
                 deliveredOnNode == null ? OptionalLong.empty() : OptionalLong.of(deliveredOnNode));
     }
@@ -62,14 +72,84 @@ class CrossCheckTest {
                 .contains("received 1,000");
     }
 
+    /** N9: node-wide counters count what the node took in, routed or not; they never overrule the queues'. */
     @Test
-    void liveNodeWideCountersThatAgreeSettleItWhileTheQueuesCountersStillLag() {
-        BrokerSample before = sample(List.of(queue("a", 0L, 0L)), 50L, 40L);
-        BrokerSample lagging = sample(List.of(queue("a", 600L, 500L)), 1050L, 1040L);
-        assertThat(CrossCheck.of(before, lagging, harness(1000, 1000)).orElseThrow().basis()).isEqualTo("node");
-        BrokerSample busy = sample(List.of(queue("a", 1000L, 1000L)), 1250L, 1040L);
-        assertThat(CrossCheck.of(before, busy, harness(1000, 1000)).orElseThrow().basis())
-                .as("the run's queues when they agree and the node saw other traffic").isEqualTo("queues");
+    void nodeWideCountersThatAgreeDoNotHideQueueCountersThatDiffer() {
+        BrokerSample before = sample(List.of(queue("a", 0L, 0L)), 0L, 0L);
+        BrokerSample after = sample(List.of(queue("a", 900L, 900L)), 1000L, 1000L);
+        CrossCheck c = CrossCheck.of(before, after, harness(1000, 1000)).orElseThrow();
+        assertThat(c.basis()).isEqualTo("queues");
+        assertThat(c.agrees()).isFalse();
+        assertThat(c.verdict()).isEqualTo(CrossCheck.Verdict.DIFFER);
+    }
+
+    /** The 3 s restart seen in the field: 20,000 published, the queue's counter restarted at 14,737 of them. */
+    @Test
+    void aBrokerRestartIsNeitherAFalseDifferNorAFalseAgree() {
+        List<BrokerSample> samples = List.of(
+                sample(List.of(queue("a", 0L, 0L)), null, null, 100),
+                sample(List.of(queue("a", 5_000L, 5_000L)), null, null, 101),
+                sample(List.of(queue("a", 5_263L, 5_263L)), null, null, 102),
+                // down 3 s (no samples), back with its counters from zero
+                sample(List.of(queue("a", 737L, 737L)), null, null, 1),
+                sample(List.of(queue("a", 14_737L, 14_737L)), null, null, 11));
+        CrossCheck c = CrossCheck.of(samples, harness(20_000, 20_000)).orElseThrow();
+        assertThat(c.brokerRestarts()).isEqualTo(1);
+        // Each incarnation's counts, summed: 5,263 before the restart and 14,737 after; what the broker counted
+        // between its last sample and the restart is unknown, so this is a lower bound.
+        assertThat(c.brokerPublished()).hasValue(20_000);
+        assertThat(c.verdict()).isEqualTo(CrossCheck.Verdict.INCOMPLETE);
+        assertThat(c.agrees()).isFalse();
+        assertThat(c.line()).contains("published at least 20,000 (harness 20,000)")
+                .contains("not checked, the broker's counters cover only part of the run").doesNotContain("DIFFER");
+        assertThat(c.notes()).singleElement().asString().startsWith("The broker's message counters did not last the "
+                + "whole run (a node restarted, a counter started again from zero, or a queue disappeared: 1 time)");
+        // Even the lower bound above the harness's count is a real difference.
+        CrossCheck above = CrossCheck.of(samples, harness(19_000, 20_000)).orElseThrow();
+        assertThat(above.verdict()).isEqualTo(CrossCheck.Verdict.DIFFER);
+        assertThat(above.notes()).singleElement().asString().contains("at least 20,000 messages published");
+    }
+
+    /** A restart the counters hide (they grew past their old value before the next sample): the uptime tells. */
+    @Test
+    void aNodeWhoseUptimeWentDownRestartedEvenIfItsCountersDidNot() {
+        List<BrokerSample> samples = List.of(
+                sample(List.of(queue("a", 0L, 0L)), 0L, 0L, 100),
+                sample(List.of(queue("a", 100L, 100L)), 100L, 100L, 101),
+                sample(List.of(queue("a", 900L, 900L)), 900L, 900L, 2));
+        CrossCheck c = CrossCheck.of(samples, harness(1000, 1000)).orElseThrow();
+        assertThat(c.brokerRestarts()).isEqualTo(1);
+        assertThat(c.brokerPublished()).as("growth since the last sample, the lower of the two readings").hasValue(900);
+        assertThat(c.verdict()).isEqualTo(CrossCheck.Verdict.INCOMPLETE);
+        // Without the restart the same counts are a plain difference.
+        CrossCheck plain = CrossCheck.of(List.of(sample(List.of(queue("a", 0L, 0L)), 0L, 0L),
+                sample(List.of(queue("a", 900L, 900L)), 900L, 900L)), harness(1000, 1000)).orElseThrow();
+        assertThat(plain.verdict()).isEqualTo(CrossCheck.Verdict.DIFFER);
+    }
+
+    /** A queue gone from the listing (deleted with its node, or by a restart) and back has restarted counters. */
+    @Test
+    void aQueueThatDisappearedAndCameBackRestartedItsCounters() {
+        List<BrokerSample> samples = List.of(
+                sample(List.of(queue("a", 0L, 0L), queue("b", 0L, 0L)), null, null),
+                sample(List.of(queue("a", 400L, 400L), queue("b", 400L, 400L)), null, null),
+                sample(List.of(queue("a", 500L, 500L)), null, null),
+                sample(List.of(queue("a", 1000L, 1000L), queue("b", 600L, 600L)), null, null));
+        CrossCheck c = CrossCheck.of(samples, harness(2000, 2000)).orElseThrow();
+        assertThat(c.brokerRestarts()).isEqualTo(1);
+        assertThat(c.brokerPublished()).as("a: 1,000; b: 400, then at least 200 more").hasValue(1000 + 600);
+        assertThat(c.verdict()).isEqualTo(CrossCheck.Verdict.INCOMPLETE);
+        // A queue gone at the end leaves its counts out: not a difference the broker can vouch for.
+        CrossCheck gone = CrossCheck.of(List.of(samples.get(0), samples.get(1), samples.get(2)), harness(900, 900))
+                .orElseThrow();
+        assertThat(gone.brokerPublished()).hasValue(500);
+        assertThat(gone.verdict()).isEqualTo(CrossCheck.Verdict.INCOMPLETE);
+        // Without restarts, every sample in between changes nothing: the counts are first to last.
+        List<BrokerSample> quiet = List.of(samples.get(0), samples.get(1),
+                sample(List.of(queue("a", 1000L, 1000L), queue("b", 1000L, 1000L)), null, null));
+        CrossCheck ok = CrossCheck.of(quiet, harness(2000, 2000)).orElseThrow();
+        assertThat(ok.brokerRestarts()).isZero();
+        assertThat(ok.verdict()).isEqualTo(CrossCheck.Verdict.AGREE);
     }
 
     @Test
@@ -91,6 +171,46 @@ class CrossCheckTest {
         assertThat(g.messages()).isEqualTo(20_000);
         assertThat(g.perSecond()).isEqualTo(10_000.0);
         assertThat(g.notable()).isTrue();
-        assertThat(QueueGrowth.ofCounts(100_000, 40_000, Duration.ofSeconds(10)).orElseThrow().perSecond()).isEqualTo(6_000.0);
+        assertThat(g.exact()).isFalse();
+        QueueGrowth counted = QueueGrowth.ofCounts(counts(100_000, 100_000, 0, 40_000, 0, 0), OptionalInt.of(1), false,
+                Duration.ofSeconds(10)).orElseThrow();
+        assertThat(counted.perSecond()).isEqualTo(6_000.0);
+        assertThat(counted.exact()).isTrue();
+    }
+
+    /** N8: a 50-message queue with reject-publish refused most of 10,000 messages; it did not grow by 9,900. */
+    @Test
+    void messagesTheBrokerRefusedAreNotGrowth() {
+        // 10,000 published, 250 confirmed, 9,700 nacked, 50 unconfirmed at the end; 200 consumed.
+        QueueGrowth g = QueueGrowth.ofCounts(counts(10_000, 250, 9_700, 200, 0, 0), OptionalInt.of(1), false,
+                Duration.ofSeconds(10)).orElseThrow();
+        assertThat(g.messages()).as("confirmed into the queue minus consumed").isEqualTo(50);
+        assertThat(g.exact()).as("an unconfirmed message may still enter, or not").isFalse();
+        assertThat(g.notable()).isFalse();
+    }
+
+    /** Redeliveries and other clients' messages took nothing out of the queue that this run put in. */
+    @Test
+    void redeliveriesAndForeignDeliveriesDoNotShrinkTheGrowth() {
+        QueueGrowth g = QueueGrowth.ofCounts(counts(10_000, 10_000, 0, 9_000, 1_000, 2_000), OptionalInt.of(2), false,
+                Duration.ofSeconds(10)).orElseThrow();
+        // 20,000 copies entered; 9,000 deliveries, of which 2,000 foreign and 1,000 redelivered: 6,000 left.
+        assertThat(g.messages()).isEqualTo(14_000);
+        assertThat(g.exact()).isTrue();
+    }
+
+    /** A TTL or a length limit that drops from the head: the counts cannot tell what is left (the broker's depth can). */
+    @Test
+    void noGrowthByCountsWhenTheBrokerMayDrop() {
+        assertThat(QueueGrowth.ofCounts(counts(10_000, 10_000, 0, 100, 0, 0), OptionalInt.of(1), true,
+                Duration.ofSeconds(10))).isEmpty();
+        assertThat(QueueGrowth.ofCounts(counts(10_000, 10_000, 0, 100, 0, 0), OptionalInt.empty(), false,
+                Duration.ofSeconds(10))).isEmpty();
+    }
+
+    private static io.amqpharness.measure.CountSnapshot counts(long published, long confirmed, long nacked,
+                                                                long consumed, long redelivered, long foreign) {
+        return new io.amqpharness.measure.CountSnapshot(published, confirmed, nacked, 0, 0, 0, 0, 0, consumed,
+                redelivered, 0, foreign, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -49,8 +49,13 @@ class ManagementJsonTest {
             assertThat(n.alarms()).isEmpty();
         });
         List<NodeSample> alarmed = ManagementJson.nodes("[{\"name\":\"rabbit@a\",\"running\":true,\"mem_used\":10,"
-                + "\"mem_limit\":5,\"mem_alarm\":true,\"disk_free_alarm\":true},{\"name\":\"rabbit@b\",\"running\":false}]");
-        assertThat(alarmed).singleElement().satisfies(n -> assertThat(n.alarms()).containsExactly("memory", "disk"));
+                + "\"mem_limit\":5,\"mem_alarm\":true,\"disk_free_alarm\":true,\"uptime\":394832},"
+                + "{\"name\":\"rabbit@b\",\"running\":false}]");
+        assertThat(alarmed).singleElement().satisfies(n -> {
+            assertThat(n.alarms()).containsExactly("memory", "disk");
+            assertThat(n.uptime()).hasValue(java.time.Duration.ofMillis(394_832));
+        });
+        assertThat(nodes.get(0).uptime()).as("not asked for in this capture").isEmpty();
     }
 
     @Test

@@ -43,13 +43,15 @@ class PrometheusTextTest {
         // One second later the runtime clock advanced by 1.5 s: one and a half cores busy.
         PrometheusText later = PrometheusText.parse("erlang_vm_statistics_runtime_milliseconds 31402\n"
                 + "erlang_vm_statistics_wallclock_time_milliseconds 772132\n"
-                + "rabbitmq_alarms_memory_used_watermark 1\n");
+                + "rabbitmq_alarms_memory_used_watermark 1\n"
+                + "rabbitmq_erlang_uptime_seconds 394.832\n");
         double runtime = PrometheusText.parse(text).sum("erlang_vm_statistics_runtime_milliseconds").getAsDouble();
         double wall = PrometheusText.parse(text).sum("erlang_vm_statistics_wallclock_time_milliseconds").getAsDouble();
         NodeScrape.Reading second = scrape.reading(later);
         assertThat(second.cpuCores().getAsDouble()).isCloseTo((31402 - runtime) / (772132 - wall),
                 org.assertj.core.data.Offset.offset(1e-9));
         assertThat(second.node().alarms()).containsExactly("memory");
+        assertThat(second.node().uptime()).hasValue(java.time.Duration.ofMillis(394_832));
     }
 
     @Test

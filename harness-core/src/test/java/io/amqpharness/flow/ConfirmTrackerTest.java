@@ -203,6 +203,20 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void theMessageTheOldLinkNeverTookStaysPendingAndANewLinksMultipleAckResolvesIt() {
+        ConfirmTracker t = tracker(10);
+        for (long s = 1; s <= 3; s++) {
+            send(t, s);
+        }
+        assertThat(t.abandonPending(3)).as("1 and 2 were on the old link; 3 never was").isEqualTo(2);
+        assertThat(counters.inDoubt.sum()).isEqualTo(2);
+        assertThat(t.pending()).isEqualTo(1);
+        t.settled(3, true, PublishOutcome.CONFIRMED); // the new link confirms it
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
     void windowBlocksThePublisherUntilAConfirmArrives() throws Exception {
         ConfirmTracker t = tracker(2);
         send(t, 1);

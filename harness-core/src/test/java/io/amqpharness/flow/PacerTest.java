@@ -64,6 +64,87 @@ class PacerTest {
     }
 
     @Test
+    void aSecondRateChangeDoesNotReplaceOneTheLaggingScheduleHasNotReachedYet() {
+        // 10k/s from 0; 1k/s from 10 s; 2k/s from 20 s. The publisher has sent at most one message when
+        // both changes are made: 100,000 are owed before 10 s and 10,000 between 10 s and 20 s.
+        for (boolean pollBetween : new boolean[] {true, false}) {
+            Pacer p = new Pacer(10_000, 0);
+            p.setRate(1_000, 10_000_000_000L);
+            long below = 0;
+            if (pollBetween) {
+                p.nextIntendedNanos();
+                below++;
+            }
+            p.setRate(2_000, 20_000_000_000L);
+            long t;
+            while ((t = p.nextIntendedNanos()) < 20_000_000_000L) {
+                below++;
+            }
+            assertThat(below).as("intended times below 20 s (polled between the changes: %s)", pollBetween)
+                    .isEqualTo(110_000);
+            assertThat(t).isEqualTo(20_000_000_000L);
+            assertThat(p.nextIntendedNanos()).isEqualTo(20_000_000_000L + 500_000);
+        }
+    }
+
+    @Test
+    void everyChangeMadeWhileThePublisherWasBlockedAppliesFromItsOwnTime() {
+        // Blocked in a send (an alarm, say) across three steps: none is lost, each owes its stretch.
+        Pacer p = new Pacer(1_000, 0);
+        p.nextIntendedNanos();
+        p.setRate(2_000, 1_000_000_000L);
+        p.setRate(4_000, 2_000_000_000L);
+        p.setRate(500, 3_000_000_000L);
+        long below = 1;
+        while (p.nextIntendedNanos() < 5_000_000_000L) {
+            below++;
+        }
+        assertThat(below).isEqualTo(1_000 + 2_000 + 4_000 + 1_000);
+    }
+
+    @Test
+    void aChangeMadeLaterForAnEarlierTimeReplacesTheOnesAfterIt() {
+        Pacer p = new Pacer(1_000, 0);
+        p.setRate(2_000, 2_000_000_000L);
+        p.setRate(100, 1_000_000_000L);
+        long below = 0;
+        while (p.nextIntendedNanos() < 3_000_000_000L) {
+            below++;
+        }
+        assertThat(below).isEqualTo(1_000 + 200);
+    }
+
+    @Test
+    void aChangeBeforeTheScheduleBeganStartsAtItsStart() {
+        Pacer p = new Pacer(1_000, 5_000_000_000L);
+        p.setRate(10, 1_000_000_000L);
+        assertThat(p.nextIntendedNanos()).isEqualTo(5_000_000_000L);
+        assertThat(p.nextIntendedNanos()).isEqualTo(5_100_000_000L);
+    }
+
+    @Test
+    void aMessageHandedOutBeforeAChangeThatPrecedesItIsRetimedOnTheNewSchedule() {
+        Pacer p = new Pacer(1, 0); // 1 msg/s
+        assertThat(p.nextIntendedNanos()).isZero();
+        long waitingFor = p.nextIntendedNanos();
+        assertThat(waitingFor).isEqualTo(1_000_000_000L);
+        p.setRate(100, 200_000_000L); // while the publisher waits for 1 s
+        assertThat(p.retime(waitingFor)).isEqualTo(200_000_000L);
+        assertThat(p.nextIntendedNanos()).isEqualTo(210_000_000L);
+    }
+
+    @Test
+    void aMessageDueBeforeTheChangeKeepsItsTime() {
+        Pacer p = new Pacer(1, 0);
+        p.nextIntendedNanos();
+        long waitingFor = p.nextIntendedNanos();
+        p.setRate(100, 1_500_000_000L);
+        assertThat(p.retime(waitingFor)).isEqualTo(waitingFor);
+        assertThat(p.retime(waitingFor)).as("no change: nothing moves").isEqualTo(waitingFor);
+        assertThat(p.nextIntendedNanos()).isEqualTo(1_500_000_000L);
+    }
+
+    @Test
     void aRateStepDuringAPauseKeepsWhatTheStepsAfterThePauseOwe() {
         Pacer p = new Pacer(java.util.List.of(
                 new io.amqpharness.scenario.RateStep(0, java.time.Duration.ofSeconds(5)),

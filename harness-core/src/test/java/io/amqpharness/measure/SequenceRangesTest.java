@@ -116,4 +116,27 @@ class SequenceRangesTest {
         assertThat(r.contains(10L * n)).isTrue();
         assertThat(r.contains(10L * n + 1)).isFalse();
     }
+
+    @Test
+    void insertingInAnyOrderHoldsExactlyTheSequencesInsertedAndJoinsNeighbours() {
+        Random random = new Random(7);
+        for (int round = 0; round < 200; round++) {
+            SequenceRanges r = new SequenceRanges(1_000);
+            TreeSet<Long> expected = new TreeSet<>();
+            for (int k = 0; k < 300; k++) {
+                long seq = random.nextInt(400);
+                assertThat(r.insert(seq)).isEqualTo(expected.add(seq));
+                if (k % 7 == 0) {
+                    long gone = random.nextInt(400);
+                    assertThat(r.remove(gone)).isEqualTo(expected.remove(gone));
+                }
+            }
+            for (long s = 0; s < 400; s++) {
+                assertThat(r.contains(s)).as("sequence %d", s).isEqualTo(expected.contains(s));
+            }
+            long runs = expected.stream().filter(s -> !expected.contains(s - 1)).count();
+            assertThat(r.ranges()).as("adjacent sequences share a range").isEqualTo((int) runs);
+            assertThat(r.lowest()).isEqualTo(expected.isEmpty() ? Long.MAX_VALUE : expected.first());
+        }
+    }
 }

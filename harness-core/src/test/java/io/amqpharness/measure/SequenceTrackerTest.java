@@ -158,4 +158,93 @@ class SequenceTrackerTest {
         assertThat(t.arrive(top - 3, false)).isEqualTo(Arrival.FIRST);
         assertThat(t.missing()).isEqualTo(top / 3 - 3);
     }
+
+    @Test
+    void aRefusalFarAheadDoesNotMoveTheWindowOrDeclareAnythingLost() {
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        for (long s = 1; s <= 10; s++) {
+            t.arrive(s, false);
+        }
+        t.excuse(200_000);
+        assertThat(t.declaredLost()).isZero();
+        assertThat(lost.sum()).isZero();
+        assertThat(t.missing()).isZero();
+        assertThat(t.arrive(11, false)).as("still expected, not declared lost").isEqualTo(Arrival.FIRST);
+    }
+
+    @Test
+    void aRefusedSequenceTheWindowPassedStillArrivesFirstFromAnotherQueue() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s = 1; s <= 10; s++) {
+            t.arrive(s, false);
+        }
+        t.excuse(11);
+        assertThat(t.arrive(11, false)).as("refused by one queue, delivered by another (fanout)")
+                .isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(11, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.missing()).isZero();
+    }
+
+    @Test
+    void aBacklogBeyondTheWindowWithRefusalsFarAheadOfTheConsumerHasNoLossAndNoLateArrival() {
+        // One queue holding 100,000 messages (more than the 65,536 window): while the consumer is at
+        // the start of the backlog, the broker refuses every 7th message at the queue's tail.
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        long backlog = 100_000;
+        long total = 400_000;
+        long refusedUpTo = 0;
+        for (long s = 1; s <= total; s++) {
+            while (refusedUpTo < Math.min(total, s + backlog)) {
+                refusedUpTo++;
+                if (refusedUpTo % 7 == 0) {
+                    t.excuse(refusedUpTo); // the queue is full: refused far ahead of the consumer
+                }
+            }
+            if (s % 7 != 0) {
+                assertThat(t.arrive(s, false)).isEqualTo(Arrival.FIRST);
+                assertThat(lost.sum()).isZero();
+            }
+        }
+        assertThat(t.declaredLost()).isZero();
+        assertThat(t.missing()).isZero();
+    }
+
+    @Test
+    void messagesInDoubtAreCountedWhenTheyArriveBeforeOrAfterTheyAreMarked() {
+        java.util.concurrent.atomic.LongAdder inDoubtArrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false, inDoubtArrived);
+        for (long s = 1; s <= 5; s++) {
+            t.arrive(s, false);
+        }
+        t.inDoubt(4); // arrived before the publisher's connection dropped
+        t.inDoubt(6); // not yet
+        t.inDoubt(7); // never comes
+        assertThat(inDoubtArrived.sum()).isEqualTo(1);
+        assertThat(t.arrive(6, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(6, false)).isEqualTo(Arrival.DUPLICATE);
+        t.arrive(8, false);
+        assertThat(inDoubtArrived.sum()).as("a duplicate and an expected message are not counted").isEqualTo(2);
+        assertThat(t.missing()).as("7 never came").isEqualTo(1);
+    }
+
+    @Test
+    void settledGapsAreThoseBehindWhatHadArrivedByThePreviousCall() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s = 1; s <= 200; s++) {
+            if (s != 50 && s != 150) {
+                t.arrive(s, false);
+            }
+        }
+        assertThat(t.missingSettled()).as("nothing had arrived at the previous call").isZero();
+        t.arrive(150, false); // overtaken, not lost
+        for (long s = 201; s <= 300; s++) {
+            t.arrive(s, false);
+        }
+        assertThat(t.missingSettled()).as("50 is behind 200, which had arrived").isEqualTo(1);
+        assertThat(t.missing()).isEqualTo(1);
+        t.arrive(50, false);
+        assertThat(t.missingSettled()).isZero();
+    }
 }

@@ -109,4 +109,111 @@ class PublisherPacingTest {
         assertThat(sent.get(0) - start).isBetween(250_000L, 251_000L);
         assertThat(sent.get(1) - start).isBetween(1_250_000L, 1_251_000L);
     }
+
+    @Test
+    void aRateSetWhileThePublisherStartsIsNeverLost() {
+        // The rate goes from 1,000 to 100,000 msg/s at the k-th clock reading of the publisher's
+        // start (before, while and after it takes its schedule). Every time, its 200 messages go out
+        // at the new rate: about 2 ms, not about 200 ms.
+        for (int k = 1; k <= 8; k++) {
+            int at = k;
+            OvershootingClock base = new OvershootingClock();
+            PublisherTask[] task = new PublisherTask[1];
+            NanoClock clock = new NanoClock() {
+                int readings;
+
+                @Override
+                public long nanoTime() {
+                    if (++readings == at) {
+                        task[0].setRate(100_000);
+                    }
+                    return base.nanoTime();
+                }
+
+                @Override
+                public void parkNanos(long nanos) {
+                    base.parkNanos(nanos);
+                }
+
+                @Override
+                public void spinPause() {
+                    base.spinPause();
+                }
+            };
+            Scenario s = Scenario.builder().protocol("in-memory").rate(1000).producerMessageCount(200).build();
+            RunControl control = new RunControl(1, 0, Thread.currentThread());
+            PublisherTask.Context context = new PublisherTask.Context(s.publishing(), new Counters(),
+                    new LatencyRecorder("publish delay"), clock,
+                    new PayloadClock(ClockMode.MONOTONIC, base.nanoTime(), Instant.now()), control, Optional.empty());
+            long[] lastSend = new long[1];
+            PublisherLink link = new PublisherLink() {
+                @Override
+                public void send(long seq, byte[] body, String routingKey) {
+                    lastSend[0] = base.nanoTime();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            long start = base.nanoTime();
+            control.start(start, 0);
+            task[0] = new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty(), 0);
+            task[0].run();
+            assertThat(lastSend[0] - start).as("rate set at clock reading %d", k).isLessThan(20_000_000L);
+        }
+    }
+
+    @Test
+    void aPublisherWaitingAtALowRateFollowsAHigherOneAtOnce() {
+        // 1 msg/s: the publisher sends at once, then parks for its message due at 1 s. The rate goes to
+        // 1,000 msg/s 0.2 s in: it must not sleep until 1 s, but send from 0.2 s on, 1 ms apart.
+        OvershootingClock base = new OvershootingClock();
+        long start = base.nanoTime();
+        PublisherTask[] task = new PublisherTask[1];
+        NanoClock clock = new NanoClock() {
+            boolean changed;
+
+            @Override
+            public long nanoTime() {
+                return base.nanoTime();
+            }
+
+            @Override
+            public void parkNanos(long nanos) {
+                base.parkNanos(Math.min(nanos, 100_000_000L - OVERSHOOT_NANOS));
+                if (!changed && base.nanoTime() - start >= 200_000_000L) {
+                    changed = true;
+                    task[0].setRate(1_000);
+                }
+            }
+
+            @Override
+            public void spinPause() {
+                base.spinPause();
+            }
+        };
+        Scenario s = Scenario.builder().protocol("in-memory").rate(1).producerMessageCount(11).build();
+        RunControl control = new RunControl(1, 0, Thread.currentThread());
+        PublisherTask.Context context = new PublisherTask.Context(s.publishing(), new Counters(),
+                new LatencyRecorder("publish delay"), clock,
+                new PayloadClock(ClockMode.MONOTONIC, base.nanoTime(), Instant.now()), control, Optional.empty());
+        java.util.List<Long> sent = new java.util.ArrayList<>();
+        PublisherLink link = new PublisherLink() {
+            @Override
+            public void send(long seq, byte[] body, String routingKey) {
+                sent.add(base.nanoTime() - start);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        control.start(start, 0);
+        task[0] = new PublisherTask(link, Optional.empty(), "q", context, 1, Optional.empty(), 0);
+        task[0].run();
+        assertThat(sent).hasSize(11);
+        assertThat(sent.get(1)).as("the second message, due at 1 s at the old rate").isLessThan(300_000_000L);
+        assertThat(sent.get(10)).isLessThan(400_000_000L);
+    }
 }

@@ -129,7 +129,7 @@ public final class SyntheticRun {
                 OptionalLong.of(5000L * (i + 1)), OptionalLong.of(4000L * (i + 1)), OptionalDouble.of(5000),
                 OptionalDouble.of(4000), Optional.of("rabbit@broker"));
         NodeSample node = new NodeSample("rabbit@broker", OptionalLong.of((100L + i) << 20), OptionalLong.of(800L << 20),
-                List.of());
+                List.of(), Optional.of(Duration.ofSeconds(3600 + i)));
         return new BrokerSample(Duration.ofMillis(750 + 1000L * i), List.of(q), List.of(node), OptionalLong.of(3),
                 OptionalLong.of(3), OptionalDouble.of(0.5 + i / 100.0), OptionalLong.empty(), OptionalLong.empty());
     }
@@ -141,8 +141,8 @@ public final class SyntheticRun {
                 Optional.of(brokerSample(0)), Optional.of(last), last.depth(), last.memoryBytes(),
                 OptionalLong.of(800L << 20), last.cpuCores(), OptionalLong.of(3), OptionalLong.of(3), List.of(),
                 Optional.of(new CrossCheck("queues", OptionalLong.of(published - 10), OptionalLong.of(published),
-                        OptionalLong.of(published), OptionalLong.of(published))),
-                Optional.of(new QueueGrowth("harness", 1000L * intervals.size(), Duration.ofSeconds(intervals.size()), 1000)));
+                        OptionalLong.of(published), OptionalLong.of(published), 0)),
+                Optional.of(new QueueGrowth("harness", 1000L * intervals.size(), Duration.ofSeconds(intervals.size()), 1000, true)));
     }
 
     /** A run of {@code seconds} one-second intervals at {@code ratePerSecond}, plus one draining interval. */

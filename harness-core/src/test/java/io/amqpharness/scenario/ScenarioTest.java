@@ -96,7 +96,7 @@ class ScenarioTest {
     @Test
     void badUriIsOneSentenceWithAnExample() {
         assertThatThrownBy(() -> valid().uri("http://x").build())
-                .hasMessage("--uri must be an amqp:// or amqps:// address with a host, for example "
+                .hasMessage("--uri must be an amqp://, amqps://, rabbitmq-stream:// or rabbitmq-stream+tls:// address with a host, for example "
                         + "--uri amqp://guest:guest@localhost:5672/%2F.");
     }
 

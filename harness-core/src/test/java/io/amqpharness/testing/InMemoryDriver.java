@@ -20,9 +20,9 @@ import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,6 +57,18 @@ public final class InMemoryDriver implements ProtocolDriver {
 
     /** The behaviour of drivers created from now on. */
     public static volatile Behavior behavior = Behavior.NORMAL;
+    /**
+     * A slow start: for this long after a driver is created, each delivery waits {@link #SLOW_DELIVERY}
+     * before it is handed over, as a cold client or broker might (zero: never). Reset by tests.
+     */
+    public static volatile java.time.Duration slowStart = java.time.Duration.ZERO;
+    /** How long each delivery waits during {@link #slowStart}. */
+    public static final java.time.Duration SLOW_DELIVERY = java.time.Duration.ofMillis(20);
+    /**
+     * How long the fake broker takes to take in and confirm each message (zero: at once); with a
+     * confirm window of W, a publisher then sends at most W / delay messages per second. Reset by tests.
+     */
+    public static volatile java.time.Duration confirmDelay = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
@@ -65,6 +77,8 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** What each consumer's listener answered to {@link DeliveryListener#mayWait()}, in start order. */
     public final List<Boolean> listenersMayWait = new CopyOnWriteArrayList<>();
     private final Behavior b;
+    private final long slowUntilNanos;
+    private final long confirmDelayNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
     final AtomicInteger acks = new AtomicInteger();
@@ -75,6 +89,8 @@ public final class InMemoryDriver implements ProtocolDriver {
 
     InMemoryDriver(DriverContext context, Behavior behavior) {
         this.b = behavior;
+        this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
+        this.confirmDelayNanos = confirmDelay.toNanos();
         CREATED.add(this);
     }
 
@@ -114,7 +130,7 @@ public final class InMemoryDriver implements ProtocolDriver {
 
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
-        ExecutorService broker = Executors.newSingleThreadExecutor();
+        ScheduledExecutorService broker = Executors.newSingleThreadScheduledExecutor();
         LinkedBlockingDeque<Message> queue = queues.get(spec.routingKey());
         PublisherLink link = new PublisherLink() {
             private int sends;
@@ -126,7 +142,7 @@ public final class InMemoryDriver implements ProtocolDriver {
                     throw new DriverException("The fake broker closed the channel.");
                 }
                 byte[] copy = body.clone();
-                broker.execute(() -> {
+                later(() -> {
                     if (b.returnAll() && spec.mandatory()) {
                         outcomes.returned(copy, 0, copy.length);
                     } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
@@ -146,6 +162,15 @@ public final class InMemoryDriver implements ProtocolDriver {
                         unconfirmedFrom = seq + 1;
                     }
                 });
+            }
+
+            /** Runs on the broker thread, after {@link #confirmDelay} if one is set (in order: equal delays keep it). */
+            private void later(Runnable work) {
+                if (confirmDelayNanos > 0) {
+                    broker.schedule(work, confirmDelayNanos, TimeUnit.NANOSECONDS);
+                } else {
+                    broker.execute(work);
+                }
             }
 
             private Message held;
@@ -171,7 +196,7 @@ public final class InMemoryDriver implements ProtocolDriver {
             @Override
             public void flush() {
                 try {
-                    broker.submit(() -> { }).get(5, TimeUnit.SECONDS);
+                    broker.schedule(() -> { }, confirmDelayNanos, TimeUnit.NANOSECONDS).get(5, TimeUnit.SECONDS);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
@@ -238,6 +263,9 @@ public final class InMemoryDriver implements ProtocolDriver {
                         if (m == null) {
                             prefetch.release();
                             continue;
+                        }
+                        if (slowUntilNanos - System.nanoTime() > 0) {
+                            Thread.sleep(SLOW_DELIVERY.toMillis());
                         }
                         tag++;
                         if (!spec.autoAck()) {

@@ -39,8 +39,8 @@ final class RunMetrics implements RunListener {
         Gauge.builder("harness.in_flight", this, m -> m.inFlight)
                 .description("Messages awaiting a publisher confirm").register(registry);
         Gauge.builder("harness.lost", this, m -> m.totals.lost())
-                .description("Sequences missing now: declared lost while the run goes on, less those that arrived"
-                        + " late; after the run, the final gap count").register(registry);
+                .description("Sequences missing now: behind what had arrived an interval earlier, less those that"
+                        + " arrived late; after the run, the final gap count").register(registry);
         Gauge.builder("harness.unsent_at_stop", this, m -> m.unsentAtStop)
                 .description("Messages a paced schedule had due when publishing stopped but that were never sent"
                         + " (set at the end of the run)").register(registry);

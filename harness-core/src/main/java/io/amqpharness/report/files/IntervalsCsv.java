@@ -42,7 +42,7 @@ public final class IntervalsCsv {
     /** The broker's columns: sums over the run's queues, then the node(s). */
     static final List<String> BROKER_COLUMNS = List.of("broker_sampled_s", "broker_ready", "broker_unacked",
             "broker_published", "broker_delivered", "broker_publish_per_s", "broker_deliver_per_s", "broker_memory_bytes",
-            "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms");
+            "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms", "broker_nodes", "broker_leaders");
 
     private IntervalsCsv() {
     }
@@ -135,6 +135,9 @@ public final class IntervalsCsv {
         r.add(text(b.connections()));
         r.add(text(b.channels()));
         r.add(String.join(" ", b.alarms()));
+        r.add(String.join(" ", b.nodes().stream().map(io.amqpharness.broker.NodeSample::name).toList()));
+        r.add(String.join(" ", b.queues().stream().filter(q -> q.leader().isPresent())
+                .map(q -> q.name() + "=" + q.leader().get()).toList()));
     }
 
     private static String text(OptionalLong v) {

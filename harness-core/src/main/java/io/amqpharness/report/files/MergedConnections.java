@@ -4,13 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.broker.CrossCheck;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.ToLongFunction;
 
 /**
  * What a merged result says about the broker and the connections: the broker metrics of one
- * instance (every instance watched the same broker) and the instances' connections added up.
+ * instance (every instance watched the same broker), with the cross-check of every instance added
+ * up when each checked queues of its own (else labelled with the instance whose it is), and the
+ * instances' connections added up.
  */
 final class MergedConnections {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -30,7 +34,53 @@ final class MergedConnections {
         }
         notes.add("Broker metrics are those " + name(sampled.get()) + " sampled: every instance watched the "
                 + "same broker over the same run.");
-        return sampled.get().result().path("brokerMetrics").deepCopy();
+        ObjectNode metrics = sampled.get().result().path("brokerMetrics").deepCopy();
+        if (metrics.path("crossCheck").isObject()) {
+            Optional<CrossCheck> summed = summedCrossCheck(instances);
+            if (summed.isPresent()) {
+                metrics.set("crossCheck", ResultJson.mapper().valueToTree(summed.get()));
+            } else {
+                ((ObjectNode) metrics.path("crossCheck")).put("instance", name(sampled.get()));
+                notes.add("The cross-check compares the broker's counts with " + name(sampled.get())
+                        + "'s own counts, not the merged ones (the instances share queues, or not every one "
+                        + "checked its own queues' counters).");
+            }
+        }
+        return metrics;
+    }
+
+    /**
+     * The instances' cross-checks added up, when each instance checked the counters of queues of its
+     * own (no queue shared): the broker's counts of all the queues next to all the harness's counts.
+     * Empty otherwise: node-wide counters and shared queues count every instance's messages in
+     * each instance's check.
+     */
+    static Optional<CrossCheck> summedCrossCheck(List<ResultMerge.Instance> instances) {
+        java.util.Set<String> queues = new java.util.HashSet<>();
+        List<JsonNode> checks = new java.util.ArrayList<>();
+        for (ResultMerge.Instance i : instances) {
+            JsonNode c = i.result().path("brokerMetrics").path("crossCheck");
+            if (!c.isObject() || !c.path("basis").asText().equals("queues")) {
+                return Optional.empty();
+            }
+            for (JsonNode q : i.result().path("queues")) {
+                if (!queues.add(q.asText())) {
+                    return Optional.empty();
+                }
+            }
+            checks.add(c);
+        }
+        return Optional.of(new CrossCheck("queues", total(checks, "brokerPublished"), total(checks, "harnessPublished"),
+                total(checks, "brokerDelivered"), total(checks, "harnessDelivered"),
+                checks.stream().mapToInt(c -> c.path("brokerRestarts").asInt()).max().orElse(0)));
+    }
+
+    /** The sum of a count over the checks; empty if any lacks it. */
+    private static OptionalLong total(List<JsonNode> checks, String field) {
+        if (checks.stream().anyMatch(c -> !c.path(field).isNumber())) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(checks.stream().mapToLong(c -> c.path(field).asLong()).sum());
     }
 
     /**

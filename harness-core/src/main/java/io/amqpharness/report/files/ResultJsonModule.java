@@ -258,6 +258,9 @@ final class ResultJsonModule extends SimpleModule {
     private abstract static class CrossCheckMixin {
         @JsonProperty("agrees")
         abstract boolean agrees();
+
+        @JsonProperty("verdict")
+        abstract CrossCheck.Verdict verdict();
     }
 
     private abstract static class RunResultMixin {

@@ -8,6 +8,7 @@ import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.run.LatencyHistograms;
+import io.amqpharness.scenario.ScenarioException;
 import io.amqpharness.spi.HarnessException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -126,6 +127,7 @@ public final class ResultMerge {
                         + i.result().path("runId").asText() + "); give each instance's directory once.");
             }
         }
+        sameTiming(instances);
         JsonNode first = instances.get(0).result();
         ObjectNode m = MAPPER.createObjectNode();
         m.put("format", ResultJson.FORMAT);
@@ -156,7 +158,13 @@ public final class ResultMerge {
         m.set("histograms", MAPPER.valueToTree(LatencyHistograms.of(whole)));
         m.set("intervals", intervals(instances));
         m.putArray("steps");
-        m.set("client", sumFields(instances.stream().map(i -> i.result().path("client")).toList()));
+        ObjectNode client = sumFields(instances.stream().map(i -> i.result().path("client")).toList());
+        // Processors are the machine's, not a cost: several instances on one host share them.
+        if (client.has("processors")) {
+            client.put("processors", largest(instances.stream().map(i -> i.result().path("client")).toList(),
+                    "processors"));
+        }
+        m.set("client", client);
         m.set("driverFacts", first.path("driverFacts").deepCopy());
         ArrayNode notes = m.putArray("notes");
         notes.add("Merged from " + instances.size() + " instances: counts and rates are summed, latency "
@@ -173,15 +181,18 @@ public final class ResultMerge {
         m.put("failure", failures.isEmpty() ? null : String.join("; ", failures));
         m.put("interrupted", instances.stream().anyMatch(i -> i.result().path("interrupted").asBoolean()));
         m.putNull("interruptedAfter");
-        m.set("outages", outages(instances));
+        m.set("outages", outages(instances, m.path("intervals")));
         m.set("blocking", blocking(instances));
         m.set("brokerMetrics", MergedConnections.brokerMetrics(instances, notes));
         m.putNull("search");
         m.set("connections", MergedConnections.connections(instances));
         m.put("unaccountedPublished", sum(instances, "unaccountedPublished"));
         m.put("failed", !failures.isEmpty());
-        ArrayNode gates = m.putArray("gates");
-        instances.forEach(i -> i.result().path("gates").forEach(g -> gates.add(g.deepCopy())));
+        m.set("gates", MergedGates.evaluate(instances, m, whole));
+        if (m.path("gates").size() > 0 && instances.stream().anyMatch(i -> i.result().path("steps").size() > 0)) {
+            notes.add("The gates are checked on the merged whole run only (steps are not merged); each "
+                    + "instance's own verdicts, per step too, are in its row (instances[].gates).");
+        }
         m.set("environment", first.path("environment").deepCopy());
         m.set("instances", rows(instances));
         return m;
@@ -285,6 +296,7 @@ public final class ResultMerge {
             row.set("latency", r.path("latency").deepCopy());
             row.set("unaccountedPublished", r.path("unaccountedPublished").deepCopy());
             row.set("failure", r.path("failure").deepCopy());
+            row.set("gates", MergedGates.ofInstance(i));
         }
         return rows;
     }
@@ -318,6 +330,41 @@ public final class ResultMerge {
         return instances.stream().mapToLong(i -> i.result().path(field).asLong()).max().orElse(0);
     }
 
+    private static long largest(List<JsonNode> objects, String field) {
+        return objects.stream().mapToLong(o -> o.path(field).asLong()).max().orElse(0);
+    }
+
+    /**
+     * Intervals are merged by their number, so every instance must have used the same {@code --interval}
+     * and {@code --warmup}.
+     *
+     * @throws ScenarioException with one sentence naming the two directories and their settings
+     */
+    private static void sameTiming(List<Instance> instances) {
+        Instance first = instances.get(0);
+        for (Instance i : instances) {
+            for (String option : List.of("interval", "warmup")) {
+                JsonNode a = first.result().path("scenario").path("run").path(option);
+                JsonNode b = i.result().path("scenario").path("run").path(option);
+                if (!a.equals(b)) {
+                    throw new ScenarioException(List.of(first.directory() + " ran with --" + option + " " + duration(a)
+                            + " and " + i.directory() + " with --" + option + " " + duration(b) + ": intervals are "
+                            + "merged by their number, so merge only instances run with the same --interval and --warmup."));
+                }
+            }
+        }
+    }
+
+    /** Nanoseconds as {@code 5s} or {@code 500ms}; {@code none} when absent. */
+    private static String duration(JsonNode nanos) {
+        if (!nanos.isNumber()) {
+            return "none";
+        }
+        long n = nanos.asLong();
+        return n % 1_000_000_000L == 0 ? n / 1_000_000_000L + "s" : n % 1_000_000L == 0 ? n / 1_000_000L + "ms"
+                : n + "ns";
+    }
+
     private static JsonNode sumOrNull(List<Instance> instances, String field) {
         if (instances.stream().anyMatch(i -> !i.result().path(field).isNumber())) {
             return MAPPER.nullNode();
@@ -335,10 +382,20 @@ public final class ResultMerge {
         return MAPPER.getNodeFactory().numberNode(shared ? max(instances, "leftInQueues") : sum(instances, "leftInQueues"));
     }
 
-    private static ObjectNode outages(List<Instance> instances) {
+    /**
+     * Disconnects summed; the downtime at least the longest instance's and at least the merged
+     * intervals' down times added up (the instances' outages cannot be lined up exactly, so the time
+     * with any connection down is known only from below).
+     */
+    private static ObjectNode outages(List<Instance> instances, JsonNode mergedIntervals) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("disconnects", instances.stream().mapToLong(i -> i.result().path("outages").path("disconnects").asLong()).sum());
-        o.put("downtime", instances.stream().mapToLong(i -> i.result().path("outages").path("downtime").asLong()).max().orElse(0));
+        long longest = instances.stream().mapToLong(i -> i.result().path("outages").path("downtime").asLong()).max().orElse(0);
+        long byIntervals = 0;
+        for (JsonNode iv : mergedIntervals) {
+            byIntervals += iv.path("down").asLong();
+        }
+        o.put("downtime", Math.max(longest, byIntervals));
         ArrayNode connections = o.putArray("connections");
         ArrayNode reasons = o.putArray("reasons");
         for (Instance i : instances) {
@@ -354,6 +411,10 @@ public final class ResultMerge {
         o.put("episodes", instances.stream().mapToLong(i -> i.result().path("blocking").path("episodes").asLong()).sum());
         ArrayNode reasons = o.putArray("reasons");
         instances.forEach(i -> i.result().path("blocking").path("reasons").forEach(r -> reasons.add(r.deepCopy())));
+        o.put("creditWait", instances.stream().mapToLong(i -> i.result().path("blocking").path("creditWait").asLong())
+                .max().orElse(0));
+        o.put("creditWaits", instances.stream().mapToLong(i -> i.result().path("blocking").path("creditWaits").asLong())
+                .sum());
         return o;
     }
 }

@@ -120,13 +120,15 @@ public final class HtmlReport {
         return "<section class=\"wide\"><h2>Latency over the whole run (ms)</h2>" + Tables.latency(r)
                 + "<h2>Worst reporting interval (ms)</h2>" + Tables.worstInterval(r)
                 + "<p class=\"hint\">The highest value each percentile reached in any one reporting interval, "
-                + "as in &ldquo;max 99th over 15-second intervals&rdquo;.</p></section>"
+                + "as in &ldquo;max 99th over 15-second intervals&rdquo;; the warm-up left out.</p></section>"
                 + "<section class=\"grid\">"
                 + "<div><h2>Messages</h2>" + Tables.messages(r) + "</div>"
                 + "<div><h2>Rates</h2>" + Tables.rates(r) + "</div>"
                 + "<div><h2>Client</h2>" + Tables.client(r) + "</div>"
                 + (Tables.broker(r).isEmpty() ? "" : "<div><h2>Broker metrics</h2>" + Tables.broker(r) + "</div>")
                 + "</section>"
+                + (NodeRows.table(r).isEmpty() ? "" : "<section class=\"wide\"><h2>Broker nodes over the run</h2>"
+                        + NodeRows.table(r) + "</section>")
                 + "<details class=\"more\"><summary>All settings</summary>" + Tables.settings(r) + "</details>"
                 + "<details class=\"more\"><summary>Driver and broker properties</summary>"
                 + Tables.driverAndBroker(r) + "</details>";

@@ -98,7 +98,10 @@ final class Tables {
         return h.append("</tbody></table>").toString();
     }
 
-    /** The highest value of each percentile over the reporting intervals, in milliseconds. */
+    /**
+     * The highest value of each percentile over the reporting intervals, in milliseconds; the
+     * {@code --warmup} intervals are left out (as from every other result), and not counted.
+     */
     static String worstInterval(JsonNode r) {
         StringBuilder h = new StringBuilder("<table class=\"num\"><thead><tr><th>ms</th>");
         for (String p : WORST) {
@@ -111,7 +114,7 @@ final class Tables {
             int intervals = 0;
             for (JsonNode i : r.path("intervals")) {
                 JsonNode l = i.path("latency").path(m[0]);
-                if (l.path("count").asLong() == 0) {
+                if (l.path("count").asLong() == 0 || i.path("phase").asText().equals("warmup")) {
                     continue;
                 }
                 intervals++;
@@ -188,13 +191,16 @@ final class Tables {
         h.append(kv("alarms", b.path("alarms").isEmpty() ? "none" : String.join(", ", texts(b.path("alarms"))), ""));
         JsonNode c = b.path("crossCheck");
         if (c.isObject()) {
-            h.append(kv("cross-check (" + c.path("basis").asText() + ")", crossCheck(c),
-                    c.path("agrees").asBoolean() ? "" : "bad"));
+            h.append(kv("cross-check (" + c.path("basis").asText()
+                            + (c.path("instance").isTextual() ? ", " + c.path("instance").asText() + "'s counts only" : "")
+                            + ")", crossCheck(c),
+                    verdict(c).equals("differ") ? "bad" : ""));
         }
         JsonNode g = b.path("growth");
         if (g.isObject()) {
-            h.append(kv("queue growth while publishing", String.format(Locale.ROOT, "%,d messages, %,.0f per second (%s)",
-                    g.path("messages").asLong(), g.path("perSecond").asDouble(), g.path("basis").asText()), ""));
+            boolean atLeast = g.path("basis").asText().equals("harness") && g.has("exact") && !g.path("exact").asBoolean();
+            h.append(kv("queue growth while publishing", String.format(Locale.ROOT, "%s%,d messages, %,.0f per second (%s)",
+                    atLeast ? "at least " : "", g.path("messages").asLong(), g.path("perSecond").asDouble(), g.path("basis").asText()), ""));
         }
         return h.append("</tbody></table>").toString();
     }
@@ -208,7 +214,19 @@ final class Tables {
                         + (c.path(f[2]).isNumber() ? String.format(Locale.ROOT, ", harness %,d", c.path(f[2]).asLong()) : ""));
             }
         }
-        return String.join("; ", parts) + (c.path("agrees").asBoolean() ? " (agree)" : " (DIFFER)");
+        return String.join("; ", parts) + switch (verdict(c)) {
+            case "agree" -> " (agree)";
+            case "nothing" -> " (nothing to compare)";
+            case "incomplete" -> " (not checked: the broker restarted or a queue disappeared during the run, so its counters, at least "
+                    + "these, cover only part of it)";
+            default -> " (DIFFER)";
+        };
+    }
+
+    /** {@code agree}, {@code differ}, {@code incomplete} or {@code nothing}; from {@code agrees} in older files. */
+    private static String verdict(JsonNode c) {
+        return c.path("verdict").isTextual() ? c.path("verdict").asText()
+                : c.path("agrees").asBoolean() ? "agree" : "differ";
     }
 
     private static void number(StringBuilder h, String key, JsonNode v, double scale, String unit) {
@@ -260,14 +278,23 @@ final class Tables {
                 broken += pass ? 0 : 1;
                 rows.append("<tr><td").append(pass ? ">passed" : " class=\"bad\">FAILED").append("</td><td><code>")
                         .append(escape(g.path("gate").asText())).append("</code></td><td>")
-                        .append(g.path("step").isNumber() ? "step " + (g.path("step").asInt() + 1) : "whole run")
-                        .append("</td><td>").append(escape(g.path("sentence").asText())).append("</td></tr>");
+                        .append(escape(checkedOn(g))).append("</td><td>").append(escape(g.path("sentence").asText())).append("</td></tr>");
             }
         }
+        boolean merged = r.path("merged").asBoolean();
         return "<section><h2>Gates</h2><p" + (broken > 0 ? " class=\"bad\">" + broken + " of " + gates.size()
-                + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, on the "
-                + "whole run and on each step).</p><table><thead><tr><th>verdict</th><th>gate</th><th>checked on</th>"
+                + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, "
+                + (merged ? "on the merged whole run: summed counts and rates, added histograms; each instance's own "
+                        + "verdicts are in result.json, <code>instances[].gates</code>)."
+                        : "on the whole run and on each step).") + "</p><table><thead><tr><th>verdict</th><th>gate</th><th>checked on</th>"
                 + "<th>measured</th></tr></thead><tbody>" + rows + "</tbody></table></section>";
+    }
+
+    /** Where a verdict was checked: {@code whole run}, {@code step 2}, {@code merged whole run}, {@code pod-1, step 2}. */
+    private static String checkedOn(JsonNode g) {
+        String where = g.path("step").isNumber() ? "step " + (g.path("step").asInt() + 1) : "whole run";
+        String instance = g.path("instance").asText("");
+        return instance.isEmpty() ? where : instance.equals("merged") ? "merged " + where : instance + ", " + where;
     }
 
     /** The answer and the probes of a {@code find-max} search; empty for any other run. */

@@ -37,7 +37,8 @@ class IntervalsCsvTest {
         }
         assertThat(header).endsWith("broker_sampled_s", "broker_ready", "broker_unacked", "broker_published",
                 "broker_delivered", "broker_publish_per_s", "broker_deliver_per_s", "broker_memory_bytes",
-                "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms");
+                "broker_cpu_cores", "broker_connections", "broker_channels", "broker_alarms", "broker_nodes",
+                "broker_leaders");
         String[] third = lines.get(3).split(",", -1);
         assertThat(third[header.indexOf("broker_sampled_s")]).isEqualTo("2.750");
         assertThat(third[header.indexOf("broker_ready")]).isEqualTo("2000");

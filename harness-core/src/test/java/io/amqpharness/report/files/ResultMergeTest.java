@@ -176,6 +176,123 @@ class ResultMergeTest {
         assertThat(merged.path("notes").toString()).contains("Broker metrics are those pod-1 sampled");
     }
 
+    /** Two instances receiving 5,000 msg/s each meet rate.received<9000 together, though each broke it alone. */
+    @Test
+    void gatesAreJudgedAgainOnTheMergedNumbersAndEachInstancesVerdictKeepsItsName() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(2_000_000L * (i + 1));
+            Path d = write("g" + i, "pod-" + i, h, List.of(h), 50_000);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            ((ObjectNode) r.path("rates")).put("received", 5_000.0);
+            ObjectNode run = ((ObjectNode) r.path("scenario")).putObject("run");
+            run.putArray("gates").add("rate.received<9000").add("e2e.p99>3ms");
+            ArrayNode gates = r.putArray("gates");
+            gates.addObject().put("gate", "rate.received<9000").putNull("step").put("measured", 5_000.0)
+                    .put("broken", true).put("sentence", "Gate rate.received<9000 failed: received rate was 5,000 msg/s.");
+            gates.addObject().put("gate", "e2e.p99>3ms").putNull("step").put("measured", 2_000_000.0 * (i + 1))
+                    .put("broken", i == 1).put("sentence", "Gate e2e.p99>3ms ...");
+            Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        ObjectNode merged = ResultMerge.merge(dirs);
+        JsonNode gates = merged.path("gates");
+        assertThat(gates).hasSize(2);
+        JsonNode rate = gates.get(0);
+        assertThat(rate.path("gate").asText()).isEqualTo("rate.received<9000");
+        assertThat(rate.path("instance").asText()).isEqualTo("merged");
+        assertThat(rate.path("measured").asDouble()).isEqualTo(10_000.0);
+        assertThat(rate.path("broken").asBoolean()).isFalse();
+        assertThat(rate.path("sentence").asText()).isEqualTo("Gate rate.received<9000 passed on the merged result "
+                + "of 2 instances: received rate was 10,000 msg/s.");
+        // The merged p99 is that of both instances' values: 4 ms, which breaks e2e.p99>3ms.
+        JsonNode p99 = gates.get(1);
+        assertThat(p99.path("broken").asBoolean()).isTrue();
+        assertThat(p99.path("measured").asDouble()).isEqualTo(
+                (double) merged.path("latency").path("endToEnd").path("p99").asLong());
+        // Each instance's own verdicts are in its row, named.
+        JsonNode own = merged.path("instances").get(1).path("gates");
+        assertThat(own).hasSize(2);
+        assertThat(own.get(0).path("instance").asText()).isEqualTo("pod-1");
+        assertThat(own.get(0).path("sentence").asText()).startsWith("pod-1: Gate rate.received<9000 failed");
+        String page = io.amqpharness.report.html.HtmlReport.render(
+                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+        assertThat(page).contains("1 of 2 checks failed", "merged whole run");
+    }
+
+    /** N9: instance 0's cross-check next to the merged counts compared two different things. */
+    @Test
+    void theCrossCheckAddsUpOverInstancesWithQueuesOfTheirOwnElseItSaysWhoseItIs() throws Exception {
+        List<Path> own = new ArrayList<>();
+        List<Path> shared = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            for (boolean share : new boolean[] {false, true}) {
+                Path d = write((share ? "s" : "o") + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+                if (share) {
+                    r.putArray("queues").add("shared-queue");
+                }
+                r.putObject("brokerMetrics").put("source", "management").putObject("crossCheck")
+                        .put("basis", "queues").put("brokerPublished", 1_000 - 100 * i).put("harnessPublished", 1_000)
+                        .put("brokerDelivered", 1_000).put("harnessDelivered", 1_000).put("brokerRestarts", 0)
+                        .put("agrees", i == 0).put("verdict", i == 0 ? "agree" : "differ");
+                Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+                (share ? shared : own).add(d);
+            }
+        }
+        JsonNode summed = ResultMerge.merge(own).path("brokerMetrics").path("crossCheck");
+        assertThat(summed.path("brokerPublished").asLong()).isEqualTo(1_900);
+        assertThat(summed.path("harnessPublished").asLong()).isEqualTo(2_000);
+        assertThat(summed.path("harnessDelivered").asLong()).isEqualTo(2_000);
+        assertThat(summed.path("verdict").asText()).isEqualTo("differ");
+        assertThat(summed.has("instance")).isFalse();
+        ObjectNode merged = ResultMerge.merge(shared);
+        JsonNode first = merged.path("brokerMetrics").path("crossCheck");
+        assertThat(first.path("instance").asText()).isEqualTo("pod-0");
+        assertThat(first.path("harnessPublished").asLong()).isEqualTo(1_000);
+        assertThat(merged.path("notes").toString()).contains("compares the broker's counts with pod-0's own counts");
+        String page = io.amqpharness.report.html.HtmlReport.render(
+                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+        assertThat(page).contains("cross-check (queues, pod-0&#39;s counts only)");
+    }
+
+    /** N18: processors are the host's, not summed; downtime is known from below; the intervals must line up. */
+    @Test
+    void processorsAreNotSummedDowntimeIsAtLeastTheIntervalsAndTheIntervalsMustMatch() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("n" + i, "pod-" + i, h, List.of(h, h), 100);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            r.putObject("client").put("processors", 2).put("cpuTime", 1_000);
+            ((ObjectNode) r.path("scenario")).putObject("run").put("interval", 1_000_000_000L).putNull("warmup");
+            // pod-0 was down 0.8 s in interval 0, pod-1 0.5 s in interval 1: at least 1.3 s with one down.
+            r.putObject("outages").put("disconnects", 1).put("downtime", 800_000_000L - 300_000_000L * i);
+            ((ObjectNode) r.path("intervals").get(i)).put("down", 800_000_000L - 300_000_000L * i);
+            Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        ObjectNode merged = ResultMerge.merge(dirs);
+        assertThat(merged.path("client").path("processors").asInt()).isEqualTo(2);
+        assertThat(merged.path("client").path("cpuTime").asLong()).isEqualTo(2_000);
+        assertThat(merged.path("outages").path("downtime").asLong()).isEqualTo(1_300_000_000L);
+        assertThat(merged.path("outages").path("disconnects").asLong()).isEqualTo(2);
+
+        ObjectNode other = (ObjectNode) MAPPER.readTree(dirs.get(1).resolve(ResultJson.FILE_NAME).toFile());
+        ((ObjectNode) other.path("scenario").path("run")).put("interval", 5_000_000_000L);
+        Files.writeString(dirs.get(1).resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(other));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(dirs))
+                .isInstanceOf(io.amqpharness.scenario.ScenarioException.class)
+                .satisfies(e -> assertThat(((io.amqpharness.scenario.ScenarioException) e).problems()).containsExactly(
+                        dirs.get(0) + " ran with --interval 1s and " + dirs.get(1) + " with --interval 5s: intervals "
+                                + "are merged by their number, so merge only instances run with the same --interval "
+                                + "and --warmup."));
+    }
+
     @Test
     void theSameRunTwiceIsRefusedInOneSentence() throws Exception {
         Histogram h = histogram();

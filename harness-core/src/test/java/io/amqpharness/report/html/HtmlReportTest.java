@@ -139,6 +139,21 @@ class HtmlReportTest {
                 .path("label").asText()).isEqualTo("</script><b>x");
     }
 
+    /** N12: a 500 ms warm-up interval is not the run's worst interval (the measured ones are at most 5 ms). */
+    @Test
+    void theWorstIntervalTableLeavesOutTheWarmUp() {
+        ObjectNode r = new ObjectMapper().createObjectNode();
+        var intervals = r.putArray("intervals");
+        long[][] p99AndPhase = {{500_000_000L, 0}, {4_000_000L, 1}, {5_000_000L, 1}};
+        for (long[] i : p99AndPhase) {
+            ObjectNode iv = intervals.addObject().put("phase", i[1] == 0 ? "warmup" : "running");
+            iv.putObject("latency").putObject("endToEnd").put("count", 100).put("p50", i[0] / 2).put("p75", i[0] / 2)
+                    .put("p95", i[0]).put("p99", i[0]).put("p999", i[0]).put("max", i[0]);
+        }
+        String table = Tables.worstInterval(r);
+        assertThat(table).doesNotContain("<td>500").doesNotContain("<td>250").contains("<td>5.000</td>").endsWith("<td>2</td></tr></tbody></table>");
+    }
+
     @Test
     void gateVerdictsAreShownBrokenFirst() {
         // The synthetic run has --fail-if lost>0; its verdicts are on the whole run and both steps.

@@ -1,0 +1,228 @@
+package io.amqpharness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.flow.ConfirmTracker;
+import io.amqpharness.measure.Counters;
+import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.measure.NanoClock;
+import io.amqpharness.measure.Outages;
+import io.amqpharness.scenario.MessageProperties;
+import io.amqpharness.scenario.QueueType;
+import io.amqpharness.spi.BrokerInfo;
+import io.amqpharness.spi.ConsumerLink;
+import io.amqpharness.spi.ConsumerSpec;
+import io.amqpharness.spi.DeclaredTopology;
+import io.amqpharness.spi.DeliveryListener;
+import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.ProtocolDriver;
+import io.amqpharness.spi.PublishOutcome;
+import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.spi.PublisherLink;
+import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.spi.TopologyPlan;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Recovering publishers and consumers against a scripted driver whose links fail on cue. */
+class RecoveringLinksTest {
+    private final Outages outages = new Outages(NanoClock.SYSTEM);
+    private final Script driver = new Script();
+    private final Recovery recovery = new Recovery(driver, Optional.empty(), new RunControl(1, 0, Thread.currentThread()),
+            NanoClock.SYSTEM, Duration.ofSeconds(30), outages);
+
+    @AfterEach
+    void close() {
+        recovery.close();
+    }
+
+    @Test
+    void aPublisherReconnectsWhenItsLinkFailsNotAtItsNextSend() throws Exception {
+        // The first link takes message 1, then reports its connection dropped. At 1 msg/s the next
+        // send is a second away: the outage must not last until then.
+        Counters counters = new Counters();
+        ConfirmTracker tracker = new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"),
+                NanoClock.SYSTEM);
+        driver.publisher = (outcomes, n) -> new PublisherLink() {
+            @Override
+            public void send(long seq, byte[] body, String routingKey) {
+                if (n == 1) {
+                    outcomes.failed(new DriverException("connection reset"));
+                } else {
+                    outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        RecoveringPublisher p = RecoveringPublisher.open(publisherSpec(), tracker, Optional.of(tracker), recovery);
+        tracker.register(1, System.nanoTime());
+        p.send(1, new byte[12], "q");
+        assertThat(driver.publishersOpened.await(10, TimeUnit.SECONDS)).as("a new link, without another send").isTrue();
+        awaitReconnected();
+        assertThat(counters.inDoubt.sum()).as("message 1 went out on the link that failed").isEqualTo(1);
+        assertThat(tracker.pending()).isZero();
+        tracker.register(2, System.nanoTime());
+        p.send(2, new byte[12], "q");
+        assertThat(counters.confirmed.sum()).as("message 2 on the new link").isEqualTo(1);
+        assertThat(outages.summary().disconnects()).isEqualTo(1);
+        p.close();
+    }
+
+    @Test
+    void aConsumerLinkThatFinishesOpeningAfterTheConsumerClosedIsClosedNotLeftConsuming() throws Exception {
+        CountDownLatch reopening = new CountDownLatch(1);
+        CountDownLatch closedMeanwhile = new CountDownLatch(1);
+        List<FakeConsumer> links = new CopyOnWriteArrayList<>();
+        driver.consumer = spec -> {
+            if (!links.isEmpty()) {
+                reopening.countDown();
+                try {
+                    closedMeanwhile.await(10, TimeUnit.SECONDS); // the run ends while the broker answers
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            FakeConsumer c = new FakeConsumer();
+            links.add(c);
+            return c;
+        };
+        RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
+        c.start(new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+            }
+        });
+        links.get(0).listener.failed(new DriverException("connection reset"));
+        assertThat(reopening.await(10, TimeUnit.SECONDS)).isTrue();
+        c.cancel();
+        c.close();
+        closedMeanwhile.countDown();
+        for (int i = 0; i < 1_000 && (links.size() < 2 || !links.get(1).closed); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(links).hasSize(2);
+        assertThat(links.get(1).closed).as("the link opened after the close").isTrue();
+        assertThat(links.get(1).started).as("nobody consumes from it").isFalse();
+    }
+
+    private void awaitReconnected() throws InterruptedException {
+        for (int i = 0; i < 1_000 && outages.summary().connections().stream().anyMatch(Outages.Connection::stillDown); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(outages.summary().connections()).noneMatch(Outages.Connection::stillDown);
+    }
+
+    private static PublisherSpec publisherSpec() {
+        return new PublisherSpec(0, "run-p0", "harness-run-p0", "", "q", false, false, true, OptionalInt.empty(),
+                MessageProperties.NONE);
+    }
+
+    private static ConsumerSpec consumerSpec() {
+        return new ConsumerSpec(0, "harness-run-c0", "q", QueueType.CLASSIC, OptionalInt.of(10), false, Optional.empty(),
+                Map.of(), false, Duration.ZERO, Optional.empty());
+    }
+
+    private static final class FakeConsumer implements ConsumerLink {
+        volatile DeliveryListener listener;
+        volatile boolean started;
+        volatile boolean closed;
+
+        @Override
+        public void start(DeliveryListener l) {
+            listener = l;
+            started = !closed;
+        }
+
+        @Override
+        public boolean supportsMultipleAck() {
+            return true;
+        }
+
+        @Override
+        public void ack(long tag, boolean multiple) {
+        }
+
+        @Override
+        public void nack(long tag, boolean multiple, boolean requeue) {
+        }
+
+        @Override
+        public void reject(long tag, boolean requeue) {
+        }
+
+        @Override
+        public void cancel() {
+            started = false;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            started = false;
+        }
+    }
+
+    /** A driver whose links the test scripts; the n-th publisher link opened is told its number. */
+    private static final class Script implements ProtocolDriver {
+        interface Publishers {
+            PublisherLink open(PublishOutcomeListener outcomes, int n);
+        }
+
+        volatile Publishers publisher;
+        volatile Function<ConsumerSpec, ConsumerLink> consumer;
+        final CountDownLatch publishersOpened = new CountDownLatch(2);
+        private int opened;
+
+        @Override
+        public BrokerInfo connect() {
+            return new BrokerInfo("Script", "1", "JVM", Map.of());
+        }
+
+        @Override
+        public DeclaredTopology declare(TopologyPlan plan) {
+            return new DeclaredTopology(List.of(), List.of());
+        }
+
+        @Override
+        public void delete(DeclaredTopology topology) {
+        }
+
+        @Override
+        public OptionalLong queueDepth(String queue) {
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public synchronized PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
+            PublisherLink l = publisher.open(outcomes, ++opened);
+            publishersOpened.countDown();
+            return l;
+        }
+
+        @Override
+        public ConsumerLink openConsumer(ConsumerSpec spec) {
+            return consumer.apply(spec);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.amqpharness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.testing.InMemoryDriver;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Messages the broker refused are neither expected nor lost, in every queue, against the in-memory driver. */
+class RefusalAccountingTest {
+
+    private static Scenario.Builder scenario() {
+        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    @BeforeEach
+    @AfterEach
+    void reset() {
+        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
+        InMemoryDriver.ERRORS.clear();
+    }
+
+    @Test
+    void aRefusalIsExcusedOnlyInTheQueuesItsPublisherReaches() {
+        // Publisher i sends to queue i only. Its nacks beyond the 65,536-message window used to make
+        // the other queue's checker track it and declare everything below the nack lost.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(10, 1, false, false, 0);
+        RunResult r = new LoadRunner(scenario().queuePattern("q-%d", 1, 2).producers(2).consumers(2)
+                .producerMessageCount(100_000).confirm(1_000).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().nacked()).isEqualTo(20_000);
+        assertThat(r.counts().consumed()).isEqualTo(180_000);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().late()).isZero();
+        assertThat(r.counts().duplicated()).isZero();
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+}
