@@ -30,7 +30,10 @@ import java.util.function.LongSupplier;
  * {@link #start}, then {@link #finish} after the drain; {@link #close} in any case.
  */
 public final class BrokerMonitor implements AutoCloseable {
-    /** Longest wait after the drain for the broker's counters to catch up (it refreshes them every 5 s by default). */
+    /**
+     * Wait after the drain for the broker's counters to catch up (it refreshes them every 5 s by default),
+     * in seconds; longer, up to 2.5 times, while they are still moving.
+     */
     public static final int FINAL_WAIT_SECONDS = 6;
     /**
      * System property, in milliseconds, that replaces {@link #FINAL_WAIT_SECONDS} (0: take the last sample
@@ -38,6 +41,8 @@ public final class BrokerMonitor implements AutoCloseable {
      */
     public static final String FINAL_WAIT_PROPERTY = "amqpharness.brokerMonitor.finalWaitMillis";
     private static final long RETRY_MILLIS = 500;
+    /** The management plugin's default statistics interval and a margin, in nanoseconds. */
+    private static final long STATISTICS_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(5_500);
     private static final long MIN_PERIOD_NANOS = 1_000_000_000L;
 
     private final Optional<BrokerSource> source;
@@ -180,8 +185,9 @@ public final class BrokerMonitor implements AutoCloseable {
     }
 
     /**
-     * Stops sampling and takes the last sample, waiting (at most {@value #FINAL_WAIT_SECONDS} s) for
-     * the broker's per-queue counters to reach the harness's when they do not yet.
+     * Stops sampling and takes the last sample, waiting ({@value #FINAL_WAIT_SECONDS} s) for the broker's
+     * per-queue counters to reach the harness's when they do not yet; while they still move the wait goes on
+     * for one more statistics interval each time, up to 2.5 times as long (15 s).
      *
      * @param publishingEndNanos when publishing stopped, on the run's clock
      * @param harness            the harness's counts to cross-check
@@ -222,8 +228,13 @@ public final class BrokerMonitor implements AutoCloseable {
     }
 
     private BrokerSample finalSample(CrossCheck.HarnessCounts harness) {
-        long deadline = System.nanoTime()
-                + TimeUnit.MILLISECONDS.toNanos(Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L));
+        long waitNanos = TimeUnit.MILLISECONDS.toNanos(Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L));
+        long start = System.nanoTime();
+        long deadline = start + waitNanos;
+        // Counters still moving are still catching up: the wait goes on while they moved within one statistics
+        // interval, up to 2.5 times the wait (a busy broker emits its statistics late).
+        long hardDeadline = start + waitNanos * 5 / 2;
+        OptionalLong lastPublished = OptionalLong.empty();
         BrokerSample last = null;
         while (true) {
             try {
@@ -248,7 +259,13 @@ public final class BrokerMonitor implements AutoCloseable {
             boolean waitable = check.map(c -> !c.agrees() && c.brokerRestarts() == 0
                             && (c.basis().equals("queues") || queuesLag))
                     .orElse(last == null || queuesLag);
-            if (!waitable || System.nanoTime() - deadline >= 0) {
+            OptionalLong published = check.map(CrossCheck::brokerPublished).orElse(OptionalLong.empty());
+            long now = System.nanoTime();
+            if (published.isPresent() && lastPublished.isPresent() && published.getAsLong() != lastPublished.getAsLong()) {
+                deadline = Math.max(deadline, Math.min(hardDeadline, now + STATISTICS_INTERVAL_NANOS));
+            }
+            lastPublished = published;
+            if (!waitable || now - deadline >= 0) {
                 break;
             }
             try {
