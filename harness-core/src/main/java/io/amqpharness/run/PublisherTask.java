@@ -18,6 +18,7 @@ import java.lang.invoke.VarHandle;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The loop of one publisher, on its own thread: wait for the intended time (paced) or go at once
@@ -27,7 +28,10 @@ import java.util.function.BooleanSupplier;
  */
 final class PublisherTask implements Runnable {
     private static final long MAX_PARK_NANOS = 100_000_000L;
+    /** How soon a publisher on a pacing thread looks again for room in a full confirm window, in nanoseconds. */
+    private static final long CAPACITY_POLL_NANOS = 200_000L;
     private static final VarHandle TAKEN;
+    private static final VarHandle FINISHED;
     /** What {@link #sleepUntil} saw: the run stopped, the time came, or the rate changed meanwhile. */
     private static final int STOPPED = 0;
     private static final int DUE = 1;
@@ -36,6 +40,7 @@ final class PublisherTask implements Runnable {
     static {
         try {
             TAKEN = MethodHandles.lookup().findVarHandle(PublisherTask.class, "takenIntended", long.class);
+            FINISHED = MethodHandles.lookup().findVarHandle(PublisherTask.class, "finishedOnce", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -69,6 +74,24 @@ final class PublisherTask implements Runnable {
     private volatile boolean scheduled;
     /** Set by {@link #setRate} once the schedule exists; cleared by the publisher when it takes the change. */
     private volatile boolean rateChanged;
+    /** Set once {@link #finished} counted this publisher out. */
+    @SuppressWarnings("unused")
+    private boolean finishedOnce;
+    /** Set by a pacing thread that serves this publisher: where {@link #wake} asks it to look at this publisher. */
+    private volatile Consumer<PublisherTask> attention;
+
+    // Publishing state, set up by begin(); used by one thread at a time (the publisher's, or its pacing thread).
+    private ConfirmTracker tracked;
+    private SendTimes times;
+    private SizeSchedule sizes;
+    private String[] keys;
+    /** The sequence number of the last message sent (or being sent). */
+    private long seq;
+    private long sent;
+    /** The intended time of the message taken from the schedule and not yet sent, when {@link #taken}. */
+    private long intended;
+    private boolean taken;
+    private long wakeNanos;
 
     /**
      * @param phase where in its first send interval this publisher starts, from 0 (at the run's
@@ -95,23 +118,28 @@ final class PublisherTask implements Runnable {
         RunControl control = c.control();
         try {
             control.awaitStart();
-            Optional<List<RateStep>> schedule = c.settings().schedule();
-            long start = late ? c.clock().nanoTime() + startDelayNanos(Optional.empty())
-                    : control.startNanos() + startDelayNanos(schedule);
+            long start = startNanos();
             if (c.settings().idle() || sleepUntil(start) == STOPPED) {
                 idle();
             } else {
-                Pacer p = schedule.map(s -> new Pacer(s, start)).orElse(null);
-                attach(p);
-                publish(p, start);
+                begin(start);
+                publishLoop();
+                end();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
         } finally {
-            control.publisherFinished();
+            finished();
         }
+    }
+
+    /** When this publisher's schedule starts, once the run started: its phase or random delay after the start. */
+    long startNanos() {
+        Optional<List<RateStep>> schedule = c.settings().schedule();
+        return late ? c.clock().nanoTime() + startDelayNanos(Optional.empty())
+                : c.control().startNanos() + startDelayNanos(schedule);
     }
 
     /** {@code --random-start-delay}, or else this publisher's phase of its first rate's interval (none without a schedule). */
@@ -129,6 +157,23 @@ final class PublisherTask implements Runnable {
         while (active()) {
             c.clock().parkNanos(MAX_PARK_NANOS);
         }
+    }
+
+    /** Counts this publisher as finished, once (a retired idle publisher and its stop may both get here). */
+    void finished() {
+        if (FINISHED.compareAndSet(this, false, true)) {
+            c.control().publisherFinished();
+        }
+    }
+
+    /** True if this publisher never sends (a rate of 0 throughout): it needs no thread. */
+    boolean idleThroughout() {
+        return c.settings().idle();
+    }
+
+    /** True if this publisher paces its messages (a schedule of rates), so a shared pacing thread can serve it. */
+    boolean paced() {
+        return c.settings().schedule().isPresent() && !c.settings().idle();
     }
 
     /**
@@ -160,27 +205,29 @@ final class PublisherTask implements Runnable {
         return taken == Long.MAX_VALUE ? 0 : Math.max(0, c.clock().nanoTime() - taken);
     }
 
-    private void publish(Pacer p, long start) {
+    /** Sets up publishing from {@code start} on: the schedule (when paced), the sizes, the keys. */
+    void begin(long start) {
+        Optional<List<RateStep>> schedule = c.settings().schedule();
+        Pacer p = schedule.map(s -> new Pacer(s, start)).orElse(null);
+        attach(p);
+        tracked = tracker.orElse(null);
+        times = p != null ? sendTimes.orElse(null) : null;
+        sizes = c.settings().variableSize().isEmpty()
+                ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
+        keys = c.randomKeys().orElse(null);
+        wakeNanos = start;
+    }
+
+    /** The loop of a publisher on its own thread: wait for each message's time and for room, then send it. */
+    private void publishLoop() {
         RunControl control = c.control();
         NanoClock clock = c.clock();
-        ConfirmTracker t = tracker.orElse(null);
-        SendTimes times = p != null ? sendTimes.orElse(null) : null;
-        SizeSchedule sizes = c.settings().variableSize().isEmpty()
-                ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
-        String[] keys = c.randomKeys().orElse(null);
-        long seq = 0;
-        long sent = 0;
-        long unsentIntended = 0; // a message whose intended time was taken but that was not sent
-        boolean unsent = false;
+        Pacer p = pacer;
         while (seq < limit && active()) {
-            long intended = 0;
             if (p != null) {
-                intended = p.nextIntendedNanos();
                 int slept;
+                take();
                 while (true) {
-                    TAKEN.setRelease(this, intended); // a plain store on x86: no fence on the hot path
-                    unsentIntended = intended;
-                    unsent = true;
                     if (intended - clock.nanoTime() > 0) {
                         link.aboutToWait();
                     }
@@ -188,56 +235,164 @@ final class PublisherTask implements Runnable {
                     if (slept != RATE_CHANGED) {
                         break;
                     }
-                    rateChanged = false; // before the pacer reads the change, so a later one is not missed
-                    intended = p.retime(intended); // a new rate from before this message was due
+                    retakeAfterRateChange();
                 }
                 if (slept == STOPPED) {
                     break;
                 }
             }
-            seq++;
-            if (t != null && !t.hasCapacity(seq)) {
+            if (tracked != null && !tracked.hasCapacity(seq + 1)) {
                 link.aboutToWait();
             }
-            if (t != null && !t.awaitCapacity(seq, publishing)) {
-                if (t.failure() != null) {
-                    control.fail(t.failure().getMessage());
+            if (tracked != null && !tracked.awaitCapacity(seq + 1, publishing)) {
+                if (tracked.failure() != null) {
+                    control.fail(tracked.failure().getMessage());
                 }
                 break;
             }
-            long now = clock.nanoTime();
-            byte[] body = sizes.body(now);
-            PayloadCodec.write(body, seq, c.payloadClock().stamp(p != null ? intended : now));
-            if (t != null) {
-                t.register(seq, now);
-            }
-            if (times != null) {
-                times.sent(seq, Math.max(0, now - intended)); // before the send: a consumer may see the message at once
-            }
-            try {
-                link.send(seq, body, keys == null ? routingKey : keys[random.nextInt(keys.length)]);
-            } catch (RuntimeException e) {
-                if (t != null) {
-                    t.unregister(seq);
-                }
-                if (active()) {
-                    throw e;
-                }
-                break; // the link was closed because the run is stopping
-            }
-            unsent = false;
-            sent++;
-            c.counters().published.increment();
-            if (p != null) {
-                c.publishDelay().recordNanos(Math.max(0, now - intended));
+            if (!sendTaken(clock.nanoTime())) {
+                break;
             }
         }
+    }
+
+    /** Takes the intended time of the next message from the schedule, unless one taken is still unsent. */
+    private void take() {
+        if (!taken) {
+            intended = pacer.nextIntendedNanos();
+            taken = true;
+            TAKEN.setRelease(this, intended); // a plain store on x86: no fence on the hot path
+        }
+    }
+
+    /** A rate change while the taken message waited for its time: it may now be due sooner. */
+    private void retakeAfterRateChange() {
+        rateChanged = false; // before the pacer reads the change, so a later one is not missed
+        if (taken) {
+            intended = pacer.retime(intended); // a new rate from before this message was due
+            TAKEN.setRelease(this, intended);
+        }
+    }
+
+    /**
+     * Stamps and sends the next message (the taken one when paced), with room in the confirm window
+     * already there. False if publishing must stop: the link was closed because the run is stopping.
+     */
+    private boolean sendTaken(long now) {
+        long s = ++seq;
+        long due = pacer != null ? intended : now;
+        byte[] body = sizes.body(now);
+        PayloadCodec.write(body, s, c.payloadClock().stamp(due));
+        if (tracked != null) {
+            tracked.register(s, now);
+        }
+        if (times != null) {
+            times.sent(s, Math.max(0, now - due)); // before the send: a consumer may see the message at once
+        }
+        try {
+            link.send(s, body, keys == null ? routingKey : keys[random.nextInt(keys.length)]);
+        } catch (RuntimeException e) {
+            if (tracked != null) {
+                tracked.unregister(s);
+            }
+            seq--;
+            if (active()) {
+                throw e;
+            }
+            return false; // the link was closed because the run is stopping
+        }
+        taken = false;
+        sent++;
+        c.counters().published.increment();
+        if (pacer != null) {
+            c.publishDelay().recordNanos(Math.max(0, now - due));
+        }
+        return true;
+    }
+
+    /** After the last send: what the schedule had due and was never sent, and the link's last batch. */
+    void end() {
+        Pacer p = pacer;
         if (p != null && sent < limit) {
-            recordUnsent(p, unsent ? unsentIntended : p.nextIntendedNanos(), limit - sent);
+            recordUnsent(p, taken ? intended : p.nextIntendedNanos(), limit - sent);
         }
-        if (control.failure() == null) {
+        if (c.control().failure() == null) {
             link.flush();
         }
+    }
+
+    // ---- on a shared pacing thread (PublisherScheduler): one step at a time, never blocking but in a send ----
+
+    /** What {@link #step} asks of its pacing thread. */
+    enum Step {
+        /** Call again at {@link #wakeNanos()}. */
+        LATER,
+        /** Publishing is over for this publisher: call {@link #end()}, then {@link #finished()}. */
+        DONE
+    }
+
+    /**
+     * Sends every message of this publisher that is due at {@code now} and has room, up to
+     * {@code batch}; then says when it wants the thread again.
+     *
+     * @param now   the pacing thread's clock, in nanoseconds
+     * @param batch the most messages to send in this step, so one publisher that fell behind does not
+     *              hold up the others on its thread
+     */
+    Step step(long now, int batch) {
+        RunControl control = c.control();
+        if (rateChanged) {
+            retakeAfterRateChange();
+        }
+        for (int n = 0; n < batch; n++) {
+            if (seq >= limit || !active()) {
+                return Step.DONE;
+            }
+            take();
+            if (control.pastTimeLimit(intended)) {
+                return Step.DONE;
+            }
+            if (intended - now > 0) {
+                wakeNanos = intended;
+                link.aboutToWait();
+                return Step.LATER;
+            }
+            if (tracked != null && !tracked.hasCapacity(seq + 1)) {
+                if (tracked.failure() != null) {
+                    control.fail(tracked.failure().getMessage());
+                    return Step.DONE;
+                }
+                link.aboutToWait();
+                wakeNanos = now + CAPACITY_POLL_NANOS; // the intended time stays the basis of latency
+                return Step.LATER;
+            }
+            if (!sendTaken(now)) {
+                return Step.DONE;
+            }
+            now = c.clock().nanoTime();
+        }
+        wakeNanos = now; // more due: after the other publishers due now
+        return Step.LATER;
+    }
+
+    /** When this publisher wants its pacing thread again, after {@link #step} said {@link Step#LATER}. */
+    long wakeNanos() {
+        return wakeNanos;
+    }
+
+    /** Where this publisher sits in its pacing thread's heap; that thread only. */
+    int heapIndex;
+    /** Set once its pacing thread took this publisher on; that thread only. */
+    boolean pacingStarted;
+
+    /** The pacing thread that serves this publisher: {@link #wake} hands this publisher to {@code attention}. */
+    void servedBy(Consumer<PublisherTask> attention) {
+        this.attention = attention;
+    }
+
+    /** True if a step or a retirement since the last look asks the pacing thread to look at this publisher now. */
+    boolean needsAttention() {
+        return rateChanged || retired;
     }
 
     /**
@@ -318,8 +473,13 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    /** Wakes the publisher if it is parked, so it notices the run is stopping. */
+    /** Wakes the publisher (or its pacing thread) if it is parked, so it notices a change or the stop. */
     void wake() {
+        Consumer<PublisherTask> a = attention;
+        if (a != null) {
+            a.accept(this);
+            return;
+        }
         Thread t = thread;
         if (t != null) {
             LockSupport.unpark(t);

@@ -135,7 +135,7 @@ final class RunExecution {
             timers.schedule(this::startConsumersQuietly, consumerDelay.get().toNanos(), TimeUnit.NANOSECONDS);
         }
         control.start(start, scenario.run().publishingLimit().map(Duration::toNanos).orElse(0L));
-        participants.publisherThreads.forEach(Thread::start);
+        participants.runners.start();
         churn = scenario.connections().churnRate().isPresent()
                 ? Optional.of(new ConnectionChurn(driver, n -> participants.silentSpec(n, "churn"),
                         scenario.connections(), measurements.recorder(Metric.CHURN_OPEN)))
@@ -159,13 +159,13 @@ final class RunExecution {
         awaitTermination();
         sampler.sampleLast();
         // Closing consumers returns what they held unacknowledged to the queue before its depth is read.
-        participants.consumers.forEach(t -> closeQuietly(t.link()));
+        participants.opener().closeAll(participants.consumers.stream().map(ConsumerTask::link).toList());
         closeReplies();
         long end = clock.nanoTime();
         Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
             // A closed channel's last statistics reach the broker's counters at once, not at its next
             // statistics tick (up to 5 s away): the cross-check then rarely waits.
-            participants.publisherLinks.forEach(RunExecution::closeQuietly);
+            participants.opener().closeAll(participants.publisherLinks);
             double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
             return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
         });
@@ -312,16 +312,8 @@ final class RunExecution {
         }
         long stopped = clock.nanoTime();
         control.stopPublishing();
-        participants.publishers.forEach(PublisherTask::wake);
-        for (int i = 0; i < participants.publisherThreads.size(); i++) {
-            Thread t = participants.publisherThreads.get(i);
-            join(t, 5_000);
-            if (t.isAlive()) {
-                // Blocked in a send (a broker alarm, say): closing the link unblocks it.
-                participants.publisherLinks.get(i).close();
-                join(t, 5_000);
-            }
-        }
+        // A publisher blocked in a send (a broker alarm, say) is unblocked by closing its link.
+        participants.runners.stop(participants.publishers, 5_000);
         return stopped;
     }
 
@@ -402,16 +394,11 @@ final class RunExecution {
         churn.ifPresent(ConnectionChurn::stop);
         participants.opener().closeAll(participants.idleLinks);
         participants.idleLinks.clear();
-        for (ConsumerTask t : participants.consumers) {
-            closeQuietly(t.link());
-        }
-        for (PublisherLink l : participants.publisherLinks) {
-            closeQuietly(l);
-        }
+        // Closing waits for the broker's answer: thousands one after the other would take minutes.
+        participants.opener().closeAll(participants.consumers.stream().map(ConsumerTask::link).toList());
+        participants.opener().closeAll(participants.publisherLinks);
         closeReplies();
-        for (Thread t : participants.publisherThreads) {
-            join(t, 2_000);
-        }
+        participants.runners.awaitGone(2_000);
     }
 
     private static void closeQuietly(AutoCloseable c) {

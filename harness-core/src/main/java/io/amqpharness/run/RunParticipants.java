@@ -68,7 +68,8 @@ final class RunParticipants {
     Optional<ReplyCollector> replies = Optional.empty();
     Optional<ConsumerLink> replyLink = Optional.empty();
     final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
-    final List<Thread> publisherThreads = new CopyOnWriteArrayList<>();
+    /** Which thread runs each publisher: its own, a shared pacing thread, or none (idle). */
+    final PublisherRunners runners;
     final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
     final List<ConfirmTracker> trackers = new CopyOnWriteArrayList<>();
     final List<ConsumerTask> consumers = new CopyOnWriteArrayList<>();
@@ -108,6 +109,11 @@ final class RunParticipants {
         this.context = new PublisherTask.Context(p, measurements.counters(), measurements.recorder(Metric.PUBLISH_DELAY),
                 clock, payloadClock, control, randomKeys);
         this.rate = p.ratePerProducer().orElse(0);
+        int planned = Math.max(p.publishers(), scenario.run().steps().flatMap(plan -> plan.max(StepSetting.PRODUCERS))
+                .map(Double::intValue).orElse(0));
+        this.runners = new PublisherRunners(PublisherRunners.pacingThreadsFor(p.pacingThreads(),
+                p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
+                p.pacingSpin().toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
         this.prefetch = scenario.consuming().prefetch();
         this.ackEvery = scenario.consuming().ackEvery();
@@ -266,7 +272,7 @@ final class RunParticipants {
     }
 
     /** A publisher opened but not yet one of the run's. */
-    private record OpenedPublisher(PublisherTask task, Thread thread, PublisherLink link,
+    private record OpenedPublisher(PublisherTask task, PublisherLink link,
                                    Optional<ConfirmTracker> tracker) implements AutoCloseable {
         @Override
         public void close() {
@@ -278,7 +284,7 @@ final class RunParticipants {
         p.tracker().ifPresent(trackers::add);
         publisherLinks.add(p.link());
         publishers.add(p.task());
-        publisherThreads.add(p.thread());
+        runners.add(p.task(), p.link());
     }
 
     private OpenedPublisher openPublisher(int i) {
@@ -319,9 +325,7 @@ final class RunParticipants {
         PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times,
                 (i % count) / (double) count);
         task.setRate(rate);
-        Thread thread = new Thread(task, "harness-publisher-" + i);
-        thread.setDaemon(true);
-        return new OpenedPublisher(task, thread, link, tracker);
+        return new OpenedPublisher(task, link, tracker);
     }
 
     /**
@@ -371,17 +375,16 @@ final class RunParticipants {
     void setPublishers(int count) {
         while (activePublishers < count) {
             int index = publishers.size();
-            add(openPublisher(index));
-            publishers.get(index).setRate(rate);
-            publishers.get(index).joinLate(); // its schedule starts now, not at the start of the run
+            OpenedPublisher opened = openPublisher(index);
+            opened.task().joinLate(); // its schedule starts now, not at the start of the run
             control.publisherAdded();
-            publisherThreads.get(index).start();
+            add(opened); // the run has started: its runner starts at once
             activePublishers++;
             activePublisherIndexes.add(index);
         }
         while (activePublishers > count) {
             int index = activePublisherIndexes.remove(activePublisherIndexes.size() - 1);
-            publishers.get(index).retire();
+            runners.retire(publishers.get(index));
             activePublishers--;
         }
         // --total-rate is over the publishers running now: split it again.

@@ -35,6 +35,9 @@ import java.util.Set;
  *                            time and spins the rest, because a park overshoots by about 60-100 µs
  *                            on Linux; {@link Duration#ZERO} parks all the way. Default
  *                            {@link #DEFAULT_PACING_SPIN} (100 µs)
+ * @param pacingThreads       paced publishers share this many pacing threads ({@code --pacing-threads});
+ *                            0 gives each its own thread; empty means automatic: as many as cores once
+ *                            there are more than 4 paced publishers per core, else a thread each
  */
 public record PublishSettings(
         int producers,
@@ -51,7 +54,8 @@ public record PublishSettings(
         Set<MessageFlag> flags,
         MessageProperties properties,
         Optional<Duration> randomStartDelay,
-        Duration pacingSpin) {
+        Duration pacingSpin,
+        OptionalInt pacingThreads) {
 
     /** How long before a message's intended time a paced publisher stops parking and spins: 100 µs. */
     public static final Duration DEFAULT_PACING_SPIN = Duration.ofNanos(100_000);

@@ -24,6 +24,7 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     String uri = BrokerUri.DEFAULT.uri().toString();
     String protocol = "amqp091";
     Duration pacingSpin;
+    Integer pacingThreads;
     RecoveryMode recovery;
     Duration recoveryTimeout;
     String tlsTrustStore;
@@ -226,6 +227,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
      * (a park overshoots by 60-100 µs); {@link Duration#ZERO} parks all the way. Default 100 µs.
      */
     public B pacingSpin(Duration value) { pacingSpin = value; return self(); }
+
+    /** {@code --pacing-threads}: paced publishers share this many threads; 0 gives each its own (default automatic). */
+    public B pacingThreads(int value) { pacingThreads = value; return self(); }
 
     // ---- consuming ----
 

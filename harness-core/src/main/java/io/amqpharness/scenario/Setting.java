@@ -443,6 +443,23 @@ public enum Setting {
                 + "consumers on a small machine (a `find-max` with one publisher probing tens of thousands of "
                 + "msg/s pays it); use more publishers, or `--pacing-spin 0` and accept the park's lateness")),
 
+    PACING_THREADS(option(PUBLISHING, ValueType.INT, "--pacing-threads").label("N")
+            .help("Paced publishers share N pacing threads; 0 = a thread per publisher (default: as many as "
+                    + "cores above 4 paced publishers per core, else 0).")
+            .read(s -> s.publishing().pacingThreads().isPresent() ? s.publishing().pacingThreads().getAsInt() : null)
+            .apply(Scenario.Builder::pacingThreads)
+            .check(n -> n >= 0 && n <= 256, "%s must be between 0 and 256; for example %1$s 2")
+            .doc("cores, above 4 paced publishers per core; else 0",
+                "paced publishers (those with a rate) share this many threads: each thread keeps its publishers "
+                + "ordered by the intended time of their next message, sleeps until the earliest and sends what "
+                + "is due (up to 16 messages of one publisher before the others due get their turn), so "
+                + "thousands of low-rate publishers cost neither a thread each nor a wake-up per message on a "
+                + "thread of their own. Latency and publish delay still count from each message's intended "
+                + "time. `0` gives every publisher its own thread (unpaced publishers always have one; idle "
+                + "publishers at `-r 0` never have one). By default the run counts its paced publishers "
+                + "(the most a `producers` step reaches): more than 4 per core share as many threads as "
+                + "there are cores; fewer have a thread each")),
+
     // ---- consuming ----
     CONSUMERS(option(CONSUMING, ValueType.INT, "-y", "--consumers").label("N")
             .help("Consumer connections (default 1), each with -Y consumers.")

@@ -73,6 +73,8 @@ public final class InMemoryDriver implements ProtocolDriver {
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
     public static final List<InMemoryDriver> CREATED = new CopyOnWriteArrayList<>();
+    /** The names of the threads that sent, without their numbers ("harness-pacing-"); cleared by tests. */
+    public static final java.util.Set<String> SEND_THREADS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** What each consumer's listener answered to {@link DeliveryListener#mayWait()}, in start order. */
     public final List<Boolean> listenersMayWait = new CopyOnWriteArrayList<>();
@@ -138,6 +140,7 @@ public final class InMemoryDriver implements ProtocolDriver {
 
             @Override
             public void send(long seq, byte[] body, String routingKey) {
+                SEND_THREADS.add(Thread.currentThread().getName().replaceAll("[0-9]+$", ""));
                 if (b.failAfter() > 0 && ++sends > b.failAfter()) {
                     throw new DriverException("The fake broker closed the channel.");
                 }

@@ -1,0 +1,219 @@
+package io.amqpharness.run;
+
+import io.amqpharness.measure.NanoClock;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One thread that paces many publishers: it keeps them in a heap ordered by when each wants the
+ * thread next (the intended time of its next message, or a short poll while its confirm window is
+ * full), sleeps until the earliest, and lets every publisher that is due send. The intended time
+ * stays the basis of latency and publish delay, so a publisher this thread serves late shows it
+ * (no coordinated omission), and one that fell behind still owes its backlog, sent in batches so it
+ * does not starve the others.
+ *
+ * <p>Threading: {@link #add} and {@link #attend} from any thread (they go through a queue); the
+ * heap and the publishers' publishing state belong to this thread. A send that blocks (a broker
+ * alarm) holds up every publisher of this thread: their lateness is measured, and the run's stop
+ * closes their links to unblock it.
+ */
+final class PacingThread implements Runnable {
+    /** The longest park, so the stop is noticed even without a wake-up, in nanoseconds. */
+    private static final long MAX_PARK_NANOS = 100_000_000L;
+    /** Messages one publisher may send back to back before the others due get their turn. */
+    private static final int BATCH = 16;
+
+    private final RunControl control;
+    private final NanoClock clock;
+    private final long spinNanos;
+    /** Publishers to add, or to look at now (a rate change, a retirement, the stop). */
+    private final ConcurrentLinkedQueue<PublisherTask> inbox = new ConcurrentLinkedQueue<>();
+    private final Thread thread;
+    private PublisherTask[] heap = new PublisherTask[16];
+    private int size;
+
+    /**
+     * @param name      the thread's name
+     * @param spinNanos how long before a due time to stop parking and spin ({@code --pacing-spin}), in nanoseconds
+     */
+    PacingThread(String name, RunControl control, NanoClock clock, long spinNanos) {
+        this.control = control;
+        this.clock = clock;
+        this.spinNanos = spinNanos;
+        this.thread = new Thread(this, name);
+        thread.setDaemon(true);
+    }
+
+    Thread thread() {
+        return thread;
+    }
+
+    /** Serves {@code task} from now on (before the run starts, or a publisher a step added). */
+    void add(PublisherTask task) {
+        task.servedBy(this::attend);
+        attend(task);
+    }
+
+    /** Asks this thread to look at {@code task} now: a new publisher, a rate change, a retirement, the stop. */
+    void attend(PublisherTask task) {
+        inbox.add(task);
+        LockSupport.unpark(thread);
+    }
+
+    @Override
+    public void run() {
+        try {
+            control.awaitStart();
+            loop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        } finally {
+            endAll();
+        }
+    }
+
+    private void loop() {
+        while (control.publishing()) {
+            takeInbox();
+            if (size == 0) {
+                clock.parkNanos(MAX_PARK_NANOS);
+                continue;
+            }
+            long remaining = heap[0].wakeNanos() - clock.nanoTime();
+            if (remaining > spinNanos) {
+                clock.parkNanos(Math.min(remaining - spinNanos, MAX_PARK_NANOS));
+                continue; // the inbox may hold a change, or a publisher due sooner
+            }
+            while (heap[0].wakeNanos() - clock.nanoTime() > 0) {
+                clock.spinPause();
+            }
+            long now = clock.nanoTime();
+            while (size > 0 && heap[0].wakeNanos() - now <= 0 && control.publishing()) {
+                step(heap[0], now);
+                now = clock.nanoTime();
+            }
+        }
+    }
+
+    /** New publishers start their schedules; changed ones are stepped at once (their due time may have moved). */
+    private void takeInbox() {
+        PublisherTask t;
+        while ((t = inbox.poll()) != null) {
+            if (!t.pacingStarted) {
+                t.pacingStarted = true;
+                t.begin(t.startNanos());
+                t.heapIndex = size;
+                heap = grow(heap, size);
+                heap[size++] = t;
+                up(t.heapIndex);
+            } else if (t.heapIndex < size && heap[t.heapIndex] == t && t.needsAttention()) {
+                step(t, clock.nanoTime());
+            }
+        }
+    }
+
+    /** Lets {@code t} send what is due; re-sorts it by its next wake-up, or ends it. */
+    private void step(PublisherTask t, long now) {
+        PublisherTask.Step next;
+        try {
+            next = t.step(now, BATCH);
+        } catch (RuntimeException e) {
+            control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
+            next = PublisherTask.Step.DONE;
+        }
+        if (next == PublisherTask.Step.DONE) {
+            remove(t.heapIndex);
+            end(t);
+        } else {
+            down(t.heapIndex);
+            up(t.heapIndex);
+        }
+    }
+
+    /** At the stop (or a failure of this thread): every publisher still served ends and is counted out. */
+    private void endAll() {
+        takeInboxAtEnd();
+        while (size > 0) {
+            PublisherTask t = heap[0];
+            remove(0);
+            end(t);
+        }
+    }
+
+    /** Publishers added too late to start still count as finished. */
+    private void takeInboxAtEnd() {
+        PublisherTask t;
+        while ((t = inbox.poll()) != null) {
+            if (!t.pacingStarted) {
+                t.pacingStarted = true;
+                t.finished();
+            }
+        }
+    }
+
+    private void end(PublisherTask t) {
+        try {
+            t.end();
+        } catch (RuntimeException e) {
+            control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
+        } finally {
+            t.finished();
+        }
+    }
+
+    // ---- a binary min-heap on wakeNanos, with each publisher's index kept in it (no allocation per message) ----
+
+    private void remove(int i) {
+        PublisherTask last = heap[--size];
+        heap[size] = null;
+        if (i < size) {
+            heap[i] = last;
+            last.heapIndex = i;
+            down(i);
+            up(last.heapIndex);
+        }
+    }
+
+    private void up(int i) {
+        PublisherTask t = heap[i];
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            PublisherTask p = heap[parent];
+            if (p.wakeNanos() - t.wakeNanos() <= 0) {
+                break;
+            }
+            heap[i] = p;
+            p.heapIndex = i;
+            i = parent;
+        }
+        heap[i] = t;
+        t.heapIndex = i;
+    }
+
+    private void down(int i) {
+        PublisherTask t = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && heap[right].wakeNanos() - heap[child].wakeNanos() < 0) {
+                child = right;
+            }
+            if (t.wakeNanos() - heap[child].wakeNanos() <= 0) {
+                break;
+            }
+            heap[i] = heap[child];
+            heap[i].heapIndex = i;
+            i = child;
+        }
+        heap[i] = t;
+        t.heapIndex = i;
+    }
+
+    private static PublisherTask[] grow(PublisherTask[] a, int used) {
+        return used < a.length ? a : Arrays.copyOf(a, a.length * 2);
+    }
+}
