@@ -107,6 +107,7 @@ final class FindMaxCommand implements Callable<Integer> {
         RateSearchSpec plan = new RateSearchSpec(search, scenario.run().gates(), probeDuration);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        outputs.refuseEarlierResults();
         out.printf("find-max: probing from %s msg/s, %s per probe, until within %s %%; target %s, and keep up%n",
                 Format.rate(search.startRate()), Durations.format(probeDuration), number(precision),
                 String.join(", ", plan.gates().stream().map(Gate::toString).toList()));

@@ -121,6 +121,8 @@ final class HarnessCommand implements Callable<Integer> {
             return new LocalInstances(instances, outputs.outputDir(), validated,
                     spec.commandLine().getParseResult().originalArgs(), outputs).run(out, spec.commandLine().getErr());
         }
+        // Before a --broker container starts: nothing is done for a run that would be refused.
+        outputs.refuseEarlierResults();
         try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out,
                 java.util.Optional.ofNullable(outputs.outputDir()), instanceTag(validated))) {
             Scenario scenario = started.apply(validated);

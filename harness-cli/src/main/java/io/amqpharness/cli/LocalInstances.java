@@ -21,7 +21,9 @@ import java.util.Set;
  * {@code --instances N}: runs one workload as N harness processes on this machine, each a child
  * JVM started with the same Java and class path and the same options, plus its own
  * {@code --instance ID-K} and {@code --output-dir DIR/instance-K}, and a shared {@code --barrier N}
- * with a barrier name of its own. When all have ended, their results are merged into the output
+ * with a barrier name of its own. The output directory and every {@code instance-K} in it are
+ * refused before any child starts if they hold an earlier run's results (unless {@code --overwrite});
+ * the children then write with {@code --overwrite}. When all have ended, their results are merged into the output
  * directory. The {@code --fail-if} gates are judged on the merged result: each child runs with them
  * (its verdicts are kept in its row of the merged result) but does not exit 1 for them; the exit
  * code is the worst of the children's other failures and the merged verdict. Each child's console
@@ -32,6 +34,7 @@ import java.util.Set;
 final class LocalInstances {
     /** Options the parent sets for each child itself: dropped from the child's command line. */
     private static final Set<String> PARENT_ONLY = Set.of("--instances", "--output-dir", "--metrics-port");
+    private static final String OVERWRITE = "--overwrite";
 
     private final int count;
     private final Path directory;
@@ -54,6 +57,11 @@ final class LocalInstances {
      *         broke on the merged result
      */
     int run(PrintWriter out, PrintWriter err) {
+        List<Path> written = new ArrayList<>(List.of(directory));
+        for (int k = 0; k < count; k++) {
+            written.add(directory.resolve("instance-" + k));
+        }
+        outputs.refuseEarlierResults(directory, written);
         String base = scenario.coordination().instance().orElse("local");
         String barrierName = scenario.coordination().barrier().isPresent() ? null : "local-" + randomSuffix();
         List<Process> children = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -141,7 +149,8 @@ final class LocalInstances {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
         cmd.addAll(childArgs(args));
-        cmd.addAll(List.of("--instance", instance, "--output-dir", dir.toString()));
+        // The parent has refused directories holding earlier results (unless --overwrite): the child may write.
+        cmd.addAll(List.of("--instance", instance, "--output-dir", dir.toString(), OVERWRITE));
         if (barrierName != null) {
             cmd.addAll(List.of("--barrier", Integer.toString(count), "--barrier-name", barrierName));
         }
@@ -164,6 +173,9 @@ final class LocalInstances {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (name.equals(OVERWRITE)) {
+                continue; // a switch: the parent has checked the directories, each child gets it
+            }
             if (PARENT_ONLY.contains(name) || name.equals("--instance")) {
                 if (!a.contains("=")) {
                     i++; // skip its value

@@ -18,8 +18,12 @@ final class OutputOptions {
     static final class Group {
         @Option(names = "--output-dir", paramLabel = "DIR",
                 description = "Write result.json, intervals.csv, HdrHistogram logs (*.hlog) and report.html "
-                        + "into DIR (created if needed; files of the same names are replaced).")
+                        + "into DIR (created if needed). A DIR that holds an earlier run's results is refused.")
         Path outputDir;
+
+        @Option(names = "--overwrite",
+                description = "Let --output-dir replace the results an earlier run or sweep left in DIR.")
+        boolean overwrite;
 
         @Option(names = "--metrics-prometheus",
                 description = "Serve Prometheus metrics at http://HOST:PORT/metrics during the run.")
@@ -40,6 +44,29 @@ final class OutputOptions {
 
     Path outputDir() {
         return group.outputDir;
+    }
+
+    /** Whether {@code --overwrite} was given. */
+    boolean overwrite() {
+        return group.overwrite;
+    }
+
+    /**
+     * Refuses {@code --output-dir} if it, or one of the subdirectories the command writes into,
+     * holds an earlier run's results, unless {@code --overwrite} was given.
+     *
+     * @param directories {@code --output-dir} and those subdirectories, in that order
+     * @throws io.amqpharness.scenario.ScenarioException with one sentence naming what it holds
+     */
+    void refuseEarlierResults(Path given, java.util.List<Path> directories) {
+        EarlierResults.refuse("--output-dir", given, directories, overwrite());
+    }
+
+    /** As {@link #refuseEarlierResults(Path, java.util.List)} for {@code --output-dir} alone, if given. */
+    void refuseEarlierResults() {
+        if (outputDir() != null) {
+            refuseEarlierResults(outputDir(), java.util.List.of(outputDir()));
+        }
     }
 
     boolean prometheus() {

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
                 "  Compare three runs on one page:",
                 "    java -jar harness.jar report results/rate-100 results/rate-1000 results/rate-10000 \\",
                 "      -o rates.html",
-                "  Merge four instances' results into one (result.json, *.hlog, report.html):",
+                "  Merge four instances' results into one (result.json, *.hlog, report.html; a DIR",
+                "  that holds a result already is refused unless --overwrite is given):",
                 "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
                 "      results/pod-3 -o results/merged",
                 "",
@@ -62,6 +63,10 @@ final class ReportCommand implements Callable<Integer> {
             description = "Merge the results of instances that ran one workload into one result in -o DIR: "
                     + "counts summed, latency histograms added (exact percentiles), a row per instance.")
     boolean merge;
+
+    @Option(names = "--overwrite",
+            description = "With --merge, let -o DIR replace the result an earlier run or merge left there.")
+    boolean overwrite;
 
     @Override
     public Integer call() {
@@ -97,6 +102,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "-o must be a directory with --merge, but " + output + " is a file; for example -o results/merged");
         }
+        EarlierResults.refuse("-o", output, List.of(output), overwrite);
         JsonNode merged = ResultMerge.write(results, output);
         Path page = output.resolve(OutputDirectory.REPORT_FILE);
         HtmlReport.write(List.of(new ReportRun("merged", merged)), page);

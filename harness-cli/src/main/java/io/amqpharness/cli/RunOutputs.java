@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * The outputs of a run besides the console: the output directory and the Prometheus endpoint.
- * Both are set up before the run starts, so a bad directory or a busy port fails at once.
+ * Both are set up before the run starts, so a bad directory or a busy port fails at once, and a
+ * directory holding an earlier run's results is refused unless {@code --overwrite} was given.
  */
 final class RunOutputs implements AutoCloseable {
     private final Optional<OutputDirectory> files;
@@ -30,6 +31,8 @@ final class RunOutputs implements AutoCloseable {
      * Prepares what the options ask for and says where the metrics are served.
      *
      * @throws HarnessException with one sentence if the directory cannot be written or the port is busy
+     * @throws io.amqpharness.scenario.ScenarioException with one sentence if the directory holds an earlier
+     *     run's results and {@code --overwrite} was not given
      */
     static RunOutputs open(OutputOptions options, PrintWriter out) {
         return open(options, out, Optional.ofNullable(options.outputDir()));
@@ -45,6 +48,7 @@ final class RunOutputs implements AutoCloseable {
      * unless {@code --metrics-tags} sets the same ones (for example {@code harness_instance}).
      */
     static RunOutputs open(OutputOptions options, PrintWriter out, Optional<Path> directory, Map<String, String> tags) {
+        directory.ifPresent(d -> options.refuseEarlierResults(d, List.of(d)));
         Optional<PrometheusEndpoint> metrics = Optional.empty();
         if (options.prometheus()) {
             Map<String, String> all = new java.util.TreeMap<>(tags);

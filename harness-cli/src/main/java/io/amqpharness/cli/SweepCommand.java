@@ -12,7 +12,6 @@ import io.amqpharness.scenario.ScenarioException;
 import io.amqpharness.spi.HarnessException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -92,15 +91,22 @@ final class SweepCommand implements Callable<Integer> {
         List<Point> points = plan();
         PrintWriter out = spec.commandLine().getOut();
         Optional<Path> dir = Optional.ofNullable(outputs.outputDir());
+        if (dir.isPresent()) {
+            List<Path> written = new ArrayList<>(List.of(dir.get()));
+            for (int i = 0; i < points.size(); i++) {
+                written.add(dir.get().resolve(runName(i, points.get(i))));
+            }
+            outputs.refuseEarlierResults(dir.get(), written);
+        }
         List<RunResult> results = new ArrayList<>();
         List<ReportRun> reports = new ArrayList<>();
         int code = HarnessCommand.ExitCode.OK;
         String warmUp = warmUp(points.get(0), out);
         for (int i = 0; i < points.size(); i++) {
             Point point = points.get(i);
+            int index = i;
             out.printf("%n=== sweep run %d of %d: %s ===%n", i + 1, points.size(), point.label());
-            String runName = String.format("%02d-%s", i + 1, slug(point.label()));
-            Optional<Path> runDir = dir.map(d -> d.resolve(runName));
+            Optional<Path> runDir = dir.map(d -> d.resolve(runName(index, point)));
             try (RunOutputs extra = RunOutputs.open(outputs, out, runDir)) {
                 LoadRunner runner = new LoadRunner(point.scenario()).listener(new ConsoleReporter(out, point.scenario()));
                 extra.listeners().forEach(runner::listener);
@@ -126,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
         out.print(table);
         out.print(warmUp);
         if (dir.isPresent() && !reports.isEmpty()) {
-            write(dir.get().resolve("sweep.md"), table + (warmUp.isEmpty() ? "" : "\n" + warmUp));
+            write(dir.get().resolve(EarlierResults.SWEEP_TABLE), table + (warmUp.isEmpty() ? "" : "\n" + warmUp));
             HtmlReport.write(reports, dir.get().resolve("report.html"));
             out.println("Sweep results in " + dir.get() + ": sweep.md, report.html and one directory per run");
         }
@@ -187,7 +193,7 @@ final class SweepCommand implements Callable<Integer> {
             for (String option : v.options()) {
                 CommandLine.Model.OptionSpec o = run.findOption("--" + option);
                 if (o == null || o.longestName().equals("--scenario") || o.longestName().startsWith("--metrics")
-                        || o.longestName().equals("--output-dir")) {
+                        || o.longestName().equals("--output-dir") || o.longestName().equals("--overwrite")) {
                     problems.add("--vary " + v.name() + ": '" + option + "' is not a workload option; use a long "
                             + "option name without its dashes, for example --vary rate=100,1000.");
                 } else if (given(base, o)) {
@@ -292,7 +298,7 @@ final class SweepCommand implements Callable<Integer> {
                 }
                 continue;
             }
-            if (name.equals("--metrics-prometheus") || name.equals("--verbose")) {
+            if (name.equals("--metrics-prometheus") || name.equals("--verbose") || name.equals("--overwrite")) {
                 continue;
             }
             base.add(a);
@@ -318,13 +324,18 @@ final class SweepCommand implements Callable<Integer> {
         return SeedTable.markdown(column, rows);
     }
 
+    /** The directory of the i-th run (from 0) under --output-dir: {@code 01-LABEL}. */
+    private static String runName(int i, Point point) {
+        return String.format("%02d-%s", i + 1, slug(point.label()));
+    }
+
     private static String slug(String label) {
         return label.replaceAll("[^A-Za-z0-9.=_-]+", "_");
     }
 
     private static void write(Path file, String text) {
         try {
-            Files.writeString(file, text);
+            io.amqpharness.report.files.AtomicFiles.writeString(file, text);
         } catch (IOException e) {
             throw new HarnessException("Cannot write " + file + ": " + e.getMessage() + ".", e);
         }

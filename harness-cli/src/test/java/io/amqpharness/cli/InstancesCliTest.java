@@ -73,13 +73,13 @@ class InstancesCliTest {
     @Test
     void aChildGetsTheRunsOptionsWithoutThoseTheParentSetsPerInstance() {
         assertThat(LocalInstances.childArgs(List.of("run", "-r", "50", "--instances", "3", "--output-dir", "out",
-                "--instance=a", "--metrics-port", "9000", "-z", "2s")))
+                "--instance=a", "--metrics-port", "9000", "--overwrite", "-z", "2s")))
                 .containsExactly("run", "-r", "50", "-z", "2s");
         LocalInstances l = new LocalInstances(3, Path.of("out"), Scenario.builder().build(),
                 List.of("--instances", "3", "-r", "50", "--output-dir", "out"), new OutputOptions());
         List<String> cmd = l.command("local-1", Path.of("out", "instance-1"), "local-x", 1);
         assertThat(cmd.subList(cmd.indexOf(Main.class.getName()), cmd.size())).containsExactly(Main.class.getName(), "-r", "50", "--instance",
-                "local-1", "--output-dir", Path.of("out", "instance-1").toString(), "--barrier", "3",
+                "local-1", "--output-dir", Path.of("out", "instance-1").toString(), "--overwrite", "--barrier", "3",
                 "--barrier-name", "local-x");
     }
 

@@ -29,7 +29,7 @@ class LoadRunnerTest {
     }
 
     @Test
-    void idleConnectionsAndChurnAreOpenedCountedAndSummarised() {
+    void idleConnectionsAndChurnAreOpenedAndCounted() {
         RunResult r = new LoadRunner(scenario().producers(4).producerChannelCount(3).consumers(2).rate(100)
                 .idleConnections(150).idleChannels(2).churnRate(50).churnHold(Duration.ofMillis(100))
                 .time(Duration.ofSeconds(1)).build()).run();
@@ -43,10 +43,6 @@ class LoadRunnerTest {
         assertThat(churn.closed()).isEqualTo(churn.opened());
         assertThat(churn.failed()).isZero();
         assertThat(r.latency(Metric.CHURN_OPEN).count()).isEqualTo(churn.opened());
-        assertThat(io.amqpharness.report.TextSummary.format(r))
-                .containsPattern("\\nConnections 156 opened in [0-9.]+ s \\([0-9,.]+/s\\), 150 of them idle\\n")
-                .containsPattern("\\nChurn     [0-9]+ connections opened \\([0-9.]+/s\\) and [0-9]+ closed, 0 failed\\n")
-                .contains("  churn open ");
     }
 
     @Test
@@ -245,7 +241,6 @@ class LoadRunnerTest {
                 .isEqualTo(200);
         assertThat(r.publishDelay().max()).as("message 21, due at 100 ms, waited until the stop, after 1 s")
                 .isGreaterThanOrEqualTo(Duration.ofMillis(890));
-        assertThat(io.amqpharness.report.TextSummary.format(r)).contains("due but not sent at stop 180");
     }
 
     @Test
@@ -260,8 +255,6 @@ class LoadRunnerTest {
                 + "warm-up").isGreaterThanOrEqualTo(Duration.ofMillis(950));
         assertThat(r.steps().get(1).counts().published()).as("the last step publishes for all of its second at 300/s")
                 .isGreaterThanOrEqualTo(240);
-        assertThat(io.amqpharness.report.TextSummary.format(r))
-                .contains("after a 700ms warm-up at the first step's settings (not measured)");
     }
 
     @Test
@@ -323,7 +316,6 @@ class LoadRunnerTest {
         assertThat(r.failure()).isEmpty();
         assertThat(r.interrupted()).isTrue();
         assertThat(r.interruptedAfter()).hasValueSatisfying(s -> assertThat(s).matches("[0-9.]+ s"));
-        assertThat(io.amqpharness.report.TextSummary.format(r)).contains(" interrupted after ");
     }
 
     @Test

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -107,8 +106,7 @@ public final class HtmlReport {
     public static Path write(List<ReportRun> runs, Path file) {
         String html = render(runs);
         try {
-            Files.writeString(file, html);
-            return file;
+            return io.amqpharness.report.files.AtomicFiles.writeString(file, html);
         } catch (IOException e) {
             throw new HarnessException("Cannot write " + file + ": "
                     + io.amqpharness.report.files.OutputFiles.reason(e) + ".", e);

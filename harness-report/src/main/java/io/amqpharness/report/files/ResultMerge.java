@@ -82,11 +82,16 @@ public final class ResultMerge {
         ObjectNode merged = mergeRead(instances);
         try {
             Files.createDirectories(output);
-            Files.writeString(output.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(merged));
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(output, e);
+        }
+        // The logs first, result.json last: a merge that stops half-way leaves no result.json over other logs.
+        MergedLogs.write(instances, output, Instant.parse(merged.path("startedAt").asText()));
+        try {
+            AtomicFiles.writeString(output.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(merged));
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(output.resolve(ResultJson.FILE_NAME), e);
         }
-        MergedLogs.write(instances, output, Instant.parse(merged.path("startedAt").asText()));
         return merged;
     }
 

@@ -7,7 +7,6 @@ import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.run.IntervalStats;
 import io.amqpharness.run.RunResult;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.reflect.InvocationTargetException;
@@ -50,12 +49,12 @@ public final class IntervalsCsv {
     /** Writes every interval of a finished run into {@code directory}; returns the file. */
     public static Path write(RunResult result, Path directory) {
         Path file = directory.resolve(FILE_NAME);
-        try (BufferedWriter w = Files.newBufferedWriter(file)) {
-            w.write(header());
-            for (IntervalStats s : result.intervals()) {
-                w.write(row(result.startedAt(), s));
-            }
-            return file;
+        StringBuilder text = new StringBuilder(header());
+        for (IntervalStats s : result.intervals()) {
+            text.append(row(result.startedAt(), s));
+        }
+        try {
+            return AtomicFiles.writeString(file, text.toString());
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(file, e);
         }

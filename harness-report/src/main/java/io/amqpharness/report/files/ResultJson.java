@@ -82,8 +82,7 @@ public final class ResultJson {
     public static Path write(RunResult result, Path directory) {
         Path file = directory.resolve(FILE_NAME);
         try {
-            Files.writeString(file, toJson(result));
-            return file;
+            return AtomicFiles.writeString(file, toJson(result));
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(file, e);
         }

@@ -21,8 +21,12 @@ import org.HdrHistogram.Histogram;
 /**
  * Writes a run's files into one directory: the HdrHistogram interval logs and
  * {@code intervals.csv} as the run goes, then {@code result.json} and {@code report.html} when
- * it finishes. A file that cannot be written does not stop the run: the first problem is kept as
- * one sentence in {@link #problem()} and the other files are still written.
+ * it finishes, each whole or not at all ({@link AtomicFiles}). A file that cannot be written does
+ * not stop the run: the first problem is kept as one sentence in {@link #problem()} and the other
+ * files are still written. When the run starts, a {@code result.json} and {@code report.html} an
+ * earlier run left are removed, so the directory never pairs one run's summary with another's
+ * logs; whether an earlier run's files may be replaced at all is the caller's question
+ * ({@link #heldResult(Path)}).
  *
  * <pre>{@code
  * try (OutputDirectory files = OutputDirectory.prepare(Path.of("results/run-1"))) {
@@ -43,6 +47,56 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     private IntervalsCsv.Appender csv;
     private Optional<String> problem = Optional.empty();
 
+    /**
+     * What an earlier run left in a directory, for a sentence such as "DIR already holds run
+     * z99du7 (result.json)".
+     *
+     * @param description {@code run z99du7}, {@code merged run a+b}, {@code a result.json} (one that
+     *     cannot be read) or {@code the files of a run}
+     * @param files the files found, in the order a run writes them (the result first)
+     */
+    public record Held(String description, List<Path> files) {
+        public Held {
+            files = List.copyOf(files);
+        }
+    }
+
+    /**
+     * Whether {@code directory} holds what a run writes into it ({@code result.json}, {@code report.html},
+     * {@code intervals.csv}, an {@code .hlog}), which a run there would replace. Reads nothing but
+     * the run id of {@code result.json}.
+     *
+     * @return empty if none of those files is there (or the directory does not exist)
+     */
+    public static Optional<Held> heldResult(Path directory) {
+        List<Path> found = new ArrayList<>();
+        List<String> names = new ArrayList<>(List.of(ResultJson.FILE_NAME, REPORT_FILE, IntervalsCsv.FILE_NAME));
+        for (Metric m : Metric.values()) {
+            names.add(HistogramLogs.fileName(m));
+        }
+        for (String name : names) {
+            Path file = directory.resolve(name);
+            if (Files.isRegularFile(file)) {
+                found.add(file);
+            }
+        }
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Path json = directory.resolve(ResultJson.FILE_NAME);
+        if (!found.get(0).equals(json)) {
+            return Optional.of(new Held("the files of a run", found));
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode result = ResultJson.read(json);
+            String id = result.path("runId").asText();
+            return Optional.of(new Held((result.path("merged").asBoolean() ? "merged run " : "run ") + id,
+                    List.of(json)));
+        } catch (HarnessException e) {
+            return Optional.of(new Held("a " + ResultJson.FILE_NAME, List.of(json)));
+        }
+    }
+
     private OutputDirectory(Path directory) {
         this.directory = directory;
         this.logs = new HistogramLogs(directory);
@@ -52,7 +106,8 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
      * Creates the directory (and its parents) if needed and checks that it can be written, so that
      * a bad path fails before the run starts.
      *
-     * @param directory where the files go; existing files of the same names are replaced
+     * @param directory where the files go; existing files of the same names are replaced (ask
+     *     {@link #heldResult(Path)} first)
      * @throws HarnessException with one sentence if the directory cannot be created or written
      */
     public static OutputDirectory prepare(Path directory) {
@@ -66,6 +121,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
 
     @Override
     public void started(RunStart start) {
+        removeEarlierSummary();
         logs.open(start);
         for (Metric m : Metric.values()) {
             written.add(directory.resolve(HistogramLogs.fileName(m)));
@@ -99,7 +155,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         ObjectNode tree = ResultJson.toTree(result);
         Path json = directory.resolve(ResultJson.FILE_NAME);
         try {
-            Files.writeString(json, ResultJson.mapper().writeValueAsString(tree));
+            AtomicFiles.writeString(json, ResultJson.mapper().writeValueAsString(tree));
             written.add(json);
         } catch (IOException e) {
             fail(OutputFiles.cannotWrite(json, e).getMessage());
@@ -108,6 +164,20 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
             written.add(HtmlReport.write(List.of(new ReportRun(result.runId(), tree)), directory.resolve(REPORT_FILE)));
         } catch (HarnessException e) {
             fail(e.getMessage());
+        }
+    }
+
+    /** An earlier run's result.json and report.html would describe other logs than the ones this run writes. */
+    private void removeEarlierSummary() {
+        for (String name : List.of(ResultJson.FILE_NAME, REPORT_FILE)) {
+            Path file = directory.resolve(name);
+            try {
+                if (Files.isRegularFile(file)) {
+                    Files.delete(file);
+                }
+            } catch (IOException e) {
+                fail("Cannot replace " + file + ": " + OutputFiles.reason(e) + ".");
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogProcessor;
@@ -110,5 +111,46 @@ class OutputDirectoryTest {
         assertThat(tmp.resolve("report.html")).isNotEmptyFile();
         assertThat(tmp.resolve("intervals.csv")).isNotEmptyFile();
         assertThat(files.written()).doesNotContain(tmp.resolve("result.json"));
+    }
+
+    @Test
+    void aDirectoryHoldsARunOnlyWhenARunsFilesAreInIt() throws Exception {
+        assertThat(OutputDirectory.heldResult(tmp.resolve("missing"))).isEmpty();
+        Files.writeString(tmp.resolve("notes.txt"), "mine");
+        assertThat(OutputDirectory.heldResult(tmp)).isEmpty();
+
+        SyntheticRun run = SyntheticRun.create(3, 100, 5);
+        play(run, tmp.resolve("done"));
+        assertThat(OutputDirectory.heldResult(tmp.resolve("done"))).hasValue(new OutputDirectory.Held(
+                "run " + run.result.runId(), List.of(tmp.resolve("done/result.json"))));
+
+        Path killed = Files.createDirectories(tmp.resolve("killed"));
+        Files.writeString(killed.resolve("end-to-end.hlog"), "");
+        Files.writeString(killed.resolve("intervals.csv"), "");
+        assertThat(OutputDirectory.heldResult(killed)).hasValue(new OutputDirectory.Held("the files of a run",
+                List.of(killed.resolve("intervals.csv"), killed.resolve("end-to-end.hlog"))));
+
+        Files.writeString(killed.resolve("result.json"), "{\"half");
+        assertThat(OutputDirectory.heldResult(killed)).hasValue(new OutputDirectory.Held("a result.json",
+                List.of(killed.resolve("result.json"))));
+    }
+
+    @Test
+    void aRunThatStartsRemovesTheSummaryAnEarlierRunLeftSoItNeverDescribesTheNewLogs() throws Exception {
+        SyntheticRun first = SyntheticRun.create(3, 100, 6);
+        play(first, tmp);
+        SyntheticRun second = SyntheticRun.create(2, 100, 7);
+        try (OutputDirectory files = OutputDirectory.prepare(tmp)) {
+            files.started(second.start);
+            assertThat(tmp.resolve("result.json")).doesNotExist();
+            assertThat(tmp.resolve("report.html")).doesNotExist();
+            files.finished(second.result);
+            assertThat(files.problem()).isEmpty();
+        }
+        assertThat(ResultJson.read(tmp).path("intervals").size()).isEqualTo(second.result.intervals().size())
+                .isNotEqualTo(first.result.intervals().size());
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(AtomicFiles.TEMPORARY_SUFFIX));
+        }
     }
 }

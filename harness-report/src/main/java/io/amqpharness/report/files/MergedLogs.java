@@ -1,0 +1,65 @@
+package io.amqpharness.report.files;
+
+import io.amqpharness.measure.Metric;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * The {@code .hlog} files of a merged result: per metric, the k-th interval histogram of every
+ * instance added into the merged k-th, written as a single run writes its logs, each file whole
+ * or not at all. Stateless.
+ */
+final class MergedLogs {
+    private MergedLogs() {
+    }
+
+    /** The merged interval histograms as one HdrHistogram log per metric, as a single run writes them. */
+    static void write(List<ResultMerge.Instance> instances, Path output, Instant startedAt) {
+        for (Metric metric : Metric.values()) {
+            Path file = output.resolve(HistogramLogs.fileName(metric));
+            try {
+                AtomicFiles.write(file, out -> {
+                    PrintStream stream = new PrintStream(out, false, StandardCharsets.UTF_8);
+                    writeLog(stream, metric, instances, startedAt);
+                    stream.flush();
+                    if (stream.checkError()) {
+                        throw new IOException("the write failed (is the disk full?)");
+                    }
+                });
+            } catch (IOException e) {
+                throw OutputFiles.cannotWrite(file, e);
+            }
+        }
+    }
+
+    private static void writeLog(PrintStream stream, Metric metric, List<ResultMerge.Instance> instances,
+            Instant startedAt) {
+        HistogramLogWriter w = HistogramLogs.startLog(stream, startedAt.toEpochMilli(), "amqp-harness: "
+                + metric.label() + " latency in nanoseconds, merged from " + instances.size()
+                + " instances, one histogram per reporting interval");
+        int n = instances.stream().mapToInt(i -> i.intervals().get(metric).size()).max().orElse(0);
+        for (int k = 0; k < n; k++) {
+            Histogram sum = io.amqpharness.measure.LatencyRecorder.newHistogram();
+            long start = Long.MAX_VALUE;
+            long end = 0;
+            for (ResultMerge.Instance i : instances) {
+                List<Histogram> logged = i.intervals().get(metric);
+                if (k < logged.size()) {
+                    Histogram h = logged.get(k);
+                    sum.add(h);
+                    start = Math.min(start, h.getStartTimeStamp());
+                    end = Math.max(end, h.getEndTimeStamp());
+                }
+            }
+            sum.setStartTimeStamp(start);
+            sum.setEndTimeStamp(end);
+            w.outputIntervalHistogram(sum);
+        }
+    }
+}

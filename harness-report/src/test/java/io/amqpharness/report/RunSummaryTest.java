@@ -1,0 +1,115 @@
+package io.amqpharness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.run.IntervalStats;
+import io.amqpharness.run.LoadRunner;
+import io.amqpharness.run.RateSearchSpec;
+import io.amqpharness.run.RunListener;
+import io.amqpharness.run.RunResult;
+import io.amqpharness.scenario.Gate;
+import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.search.RateSearch;
+import io.amqpharness.testing.InMemoryDriver;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The text summary and the find-max table of real runs against the in-memory driver: what the
+ * engine's tests (LoadRunnerTest, RecoveryAccountingTest, FindMaxTest in harness-core) measure, said
+ * in the lines a user reads.
+ */
+class RunSummaryTest {
+    private static Scenario.Builder scenario() {
+        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
+                .drainTimeout(Duration.ofSeconds(10));
+    }
+
+    @BeforeEach
+    @AfterEach
+    void reset() {
+        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
+        InMemoryDriver.slowStart = Duration.ZERO;
+        InMemoryDriver.confirmDelay = Duration.ZERO;
+        InMemoryDriver.ERRORS.clear();
+    }
+
+    @Test
+    void idleConnectionsAndChurnHaveTheirLines() {
+        RunResult r = new LoadRunner(scenario().producers(4).producerChannelCount(3).consumers(2).rate(100)
+                .idleConnections(150).idleChannels(2).churnRate(50).churnHold(Duration.ofMillis(100))
+                .time(Duration.ofSeconds(1)).build()).run();
+        assertThat(TextSummary.format(r))
+                .containsPattern("\\nConnections 156 opened in [0-9.]+ s \\([0-9,.]+/s\\), 150 of them idle\\n")
+                .containsPattern("\\nChurn     [0-9]+ connections opened \\([0-9.]+/s\\) and [0-9]+ closed, 0 failed\\n")
+                .contains("  churn open ");
+    }
+
+    @Test
+    void messagesDueButNotSentAtTheStopAreShown() {
+        // The broker never confirms: 20 messages fill the window, the other 180 due are never sent.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
+        RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(1)).confirm(20)
+                .drainTimeout(Duration.ofMillis(300)).build()).run();
+        assertThat(TextSummary.format(r)).contains("due but not sent at stop 180");
+    }
+
+    @Test
+    void aWarmUpBeforeTheStepsIsSaid() {
+        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(300))
+                .step(StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(500)).build()).run();
+        assertThat(TextSummary.format(r)).contains("after a 300ms warm-up at the first step's settings (not measured)");
+    }
+
+    @Test
+    void aStoppedRunSaysWhenItWasInterrupted() {
+        LoadRunner runner = new LoadRunner(scenario().rate(50).build());
+        runner.listener(new RunListener() {
+            @Override
+            public void interval(IntervalStats stats) {
+                if (stats.total().published() > 0) {
+                    runner.stop();
+                }
+            }
+        });
+        assertThat(TextSummary.format(runner.run())).contains(" interrupted after ");
+    }
+
+    @Test
+    void confirmedMessagesTheBrokerLostAreAMismatchInTheAccounting() {
+        // The link fails on every 801st send and the broker drops confirmed messages 900 and 1,800.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 7, false, false, 800, 900, 0, false);
+        RunResult r = new LoadRunner(scenario().rate(1_000).time(Duration.ofSeconds(2)).confirm(50)
+                .drainTimeout(Duration.ofSeconds(2)).build()).run();
+        assertThat(TextSummary.format(r))
+                .containsPattern("expected deliveries [0-9,]+ = consumed once [0-9,]+ - in doubt [0-9,]+ \\+ left in "
+                        + "queue 0 \\(MISMATCH: 2 unexplained\\)");
+    }
+
+    @Test
+    void aSearchThatEndsOnItsOwnShowsItsWarmUpAndIsNotInterrupted() {
+        RunResult r = new LoadRunner(scenario().rate(1).warmup(Duration.ofMillis(500)).build())
+                .search(search(new RateSearch(200, OptionalDouble.of(200), 1, 0.05, 2), "e2e.p99>1s"))
+                .run();
+        assertThat(SearchSummary.format(r)).contains("; after a 500ms warm-up at 200 msg/s (not measured)");
+        assertThat(TextSummary.format(r)).doesNotContain(" interrupted after ", "Interrupted: publishing stopped early");
+    }
+
+    @Test
+    void aFailedFirstProbeMeasuredAgainIsShownAsNotCounted() {
+        InMemoryDriver.slowStart = Duration.ofMillis(1_500);
+        RunResult r = new LoadRunner(scenario().rate(1).build())
+                .search(search(new RateSearch(200, OptionalDouble.of(200), 1, 0.05, 3), "e2e.p99>100ms"))
+                .run();
+        assertThat(SearchSummary.format(r)).contains("not counted: the first probe failed");
+    }
+
+    private static RateSearchSpec search(RateSearch search, String gate) {
+        return new RateSearchSpec(search, List.of(Gate.of(gate)), Duration.ofMillis(500));
+    }
+}
