@@ -55,6 +55,8 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     private final ConsumerSpec spec;
     private final String address;
     private final Runnable onClose;
+    /** Drain the credit of an auto-ack link before detaching it ({@link LinkDrain}): a broker with native AMQP 1.0. */
+    private final boolean drainOnLeave;
     private final UnsettledDeliveries<IncomingDelivery> unsettled = new UnsettledDeliveries<>();
     private final MessageScanner scanner = new MessageScanner();
     /** Deliveries arrived and not yet handed over (under the engine lock). */
@@ -89,9 +91,11 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
      * @param receiver     a receiver not attached yet, without credit (credit is managed here); call
      *                     {@link #attached()} once it is
      * @param creditWindow messages the broker may send ahead, at least 1
+     * @param drainOnLeave with auto-ack, drain the link's credit on {@link #cancel()} and wait for
+     *                     the broker's answer before detaching (RabbitMQ 4.x; 3.x cannot drain)
      */
     Amqp10Consumer(EngineConnection connection, Session session, Receiver receiver, String address, ConsumerSpec spec,
-                   int creditWindow, Runnable onClose) {
+                   int creditWindow, boolean drainOnLeave, Runnable onClose) {
         this.connection = connection;
         this.session = session;
         this.receiver = receiver;
@@ -99,6 +103,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         this.spec = spec;
         this.creditWindow = creditWindow;
         this.onClose = onClose;
+        this.drainOnLeave = drainOnLeave && spec.autoAck();
         connection.locked(() -> receiver.deliveryReadHandler(this::arrived)); // before the attach: deliveries may follow at once
     }
 
@@ -428,12 +433,19 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
      * (and may still be settled); deliveries still on their way are not handed over and the
      * broker takes them back when the link closes. No credit is granted any more. With auto-ack,
      * deliveries are settled by the broker and would not come back: they are handed over until
-     * {@link #close()}, which waits for the broker's detach first.
+     * {@link #close()}, which waits for the broker's detach first; on RabbitMQ 4.x the link's
+     * credit is drained here as well, and {@link #close()} waits for the broker's answer before it
+     * detaches, since 4.x drops what reaches the session after the detach ({@link LinkDrain}).
      */
     @Override
     public void cancel() {
-        if (!cancelled) {
-            connection.locked(() -> cancelled = true);
+        if (!cancelled || drainOnLeave) {
+            connection.locked(() -> {
+                cancelled = true;
+                if (drainOnLeave && !closed) {
+                    LinkDrain.start(connection, receiver);
+                }
+            });
         }
         if (spec.autoAck() && !closed) {
             return; // no credit any more; what the broker sent pre-settled is handed over until close()
@@ -467,6 +479,9 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             // Pre-settled deliveries sent before the broker's detach are the consumer's: wait for the
             // detach, then hand them over, rather than drop them (they would count as lost).
             try {
+                if (drainOnLeave) {
+                    LinkDrain.await(connection, receiver, Amqp10Connections.CLOSE_TIMEOUT_MILLIS);
+                }
                 Links.close(connection, receiver, session);
             } finally {
                 stopHandOver();

@@ -166,7 +166,7 @@ final class Amqp10Driver implements ProtocolDriver {
                 c.lock().unlock();
             }
             Amqp10Consumer consumer = new Amqp10Consumer(c, session, receiver, address, spec, creditWindow(spec),
-                    () -> connections.release(spec.connectionName(), c));
+                    profile.nativeAmqp10(), () -> connections.release(spec.connectionName(), c));
             Links.attach(c, session, receiver, LINK_TIMEOUT_MILLIS);
             consumer.attached();
             return consumer;

@@ -14,17 +14,6 @@ class Amqp10WorkloadOnRabbitMQ4IT extends Amqp10WorkloadIT {
         super(broker);
     }
 
-    /**
-     * Known open defect (audit N11 on RabbitMQ 4): an auto-ack consumer that a consumers step removes
-     * still loses up to 4 pre-settled deliveries in some full-suite runs (it passes on its own and on
-     * 3.10, where {@link Amqp10WorkloadIT} runs it). Left out here until the race is found, rather than
-     * fail CI at random; docs/amqp10.md says so.
-     */
-    @Override
-    @org.junit.jupiter.api.Disabled("N11 on RabbitMQ 4: up to 4 pre-settled deliveries lost in some suite runs; see the comment")
-    void anAutoAckConsumerThatLeavesKeepsWhatTheBrokerSentItPreSettled() {
-    }
-
     @Override
     void optionsWithoutMeaningInAmqp10AreRejected() {
         // the scenario's validation, no broker involved: Amqp10WorkloadIT covers it

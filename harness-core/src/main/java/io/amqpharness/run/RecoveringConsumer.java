@@ -12,12 +12,25 @@ import java.util.OptionalInt;
  * redelivered; the pending acks of the old link are dropped (its tags mean nothing to the new one).
  * A stream consumer resumes at the offset after the last message it received (or where it started,
  * if it had received none), so it neither misses nor repeats a message.
+ *
+ * <p>Tags carry the link's generation: the n-th link opened (0 for the first) hands its tags over
+ * with n in their top {@value #GENERATION_BITS} bits, and a settlement whose generation is not the
+ * current link's is dropped. A delivery of the old link still being handed over when the links
+ * were swapped (a slow consumer outliving the driver's wait at close) would otherwise settle its
+ * old tag on the new link, and a multiple ack would settle new deliveries not handed over yet.
+ * Drivers' own tags stay below 2<sup>48</sup>.
  */
-final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
+final class RecoveringConsumer implements ConsumerLink {
+    /** Bits at the top of a tag that hold its link's generation. */
+    static final int GENERATION_BITS = 16;
+    private static final int GENERATION_SHIFT = Long.SIZE - GENERATION_BITS;
+    private static final long TAG_MASK = (1L << GENERATION_SHIFT) - 1;
+
     private final ConsumerSpec spec;
     private final Recovery recovery;
     private final String who;
-    private volatile ConsumerLink link;
+    /** The current link and its generation, replaced together. */
+    private volatile Linked current;
     private volatile DeliveryListener inner;
     private volatile boolean broken;
     private volatile boolean stopped;
@@ -37,7 +50,7 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     /** Opens the first link; failures propagate as they would without recovery. */
     static RecoveringConsumer open(ConsumerSpec spec, Recovery recovery) {
         RecoveringConsumer c = new RecoveringConsumer(spec, recovery);
-        c.link = recovery.driver().openConsumer(spec);
+        c.current = new Linked(recovery.driver().openConsumer(spec), 0);
         return c;
     }
 
@@ -49,43 +62,65 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     @Override
     public void start(DeliveryListener listener) {
         inner = listener;
-        link.start(this);
+        Linked c = current;
+        c.link.start(new Generation(c.generation));
     }
 
     @Override
     public boolean supportsMultipleAck() {
-        return link.supportsMultipleAck();
+        return current.link.supportsMultipleAck();
     }
 
     @Override
     public void ack(long tag, boolean multiple) {
-        settle(() -> link.ack(tag, multiple));
+        ConsumerLink l = linkOf(tag);
+        if (l != null) {
+            try {
+                l.ack(tag & TAG_MASK, multiple);
+            } catch (RuntimeException e) {
+                settlementFailed(e);
+            }
+        }
     }
 
     @Override
     public void nack(long tag, boolean multiple, boolean requeue) {
-        settle(() -> link.nack(tag, multiple, requeue));
+        ConsumerLink l = linkOf(tag);
+        if (l != null) {
+            try {
+                l.nack(tag & TAG_MASK, multiple, requeue);
+            } catch (RuntimeException e) {
+                settlementFailed(e);
+            }
+        }
     }
 
     @Override
     public void reject(long tag, boolean requeue) {
-        settle(() -> link.reject(tag, requeue));
+        ConsumerLink l = linkOf(tag);
+        if (l != null) {
+            try {
+                l.reject(tag & TAG_MASK, requeue);
+            } catch (RuntimeException e) {
+                settlementFailed(e);
+            }
+        }
     }
 
     /**
-     * Settles on the current link. While it is broken, or when it breaks under the call, the
-     * settlement is dropped: the broker requeues those messages and they come again, redelivered.
+     * The link to settle {@code tag} on: the current one, if the tag is of its generation and it
+     * is not broken; else null, and the settlement is dropped: the broker requeues those messages
+     * when their link closes, and they come again, redelivered.
      */
-    private void settle(Runnable settlement) {
-        if (broken) {
-            return;
-        }
-        try {
-            settlement.run();
-        } catch (RuntimeException e) {
-            if (!recovering()) {
-                throw e;
-            }
+    private ConsumerLink linkOf(long tag) {
+        Linked c = current;
+        return broken || tag >>> GENERATION_SHIFT != c.generation ? null : c.link;
+    }
+
+    /** A settlement failed: dropped while the link breaks under it and recovery takes over. */
+    private void settlementFailed(RuntimeException e) {
+        if (!recovering()) {
+            throw e;
         }
     }
 
@@ -93,13 +128,13 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     public void setPrefetch(int value) {
         prefetch = OptionalInt.of(value);
         if (!broken) {
-            link.setPrefetch(value);
+            current.link.setPrefetch(value);
         }
     }
 
     @Override
     public java.util.OptionalLong lastStreamOffset() {
-        return link.lastStreamOffset();
+        return current.link.lastStreamOffset();
     }
 
     @Override
@@ -107,7 +142,7 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
         ConsumerLink l;
         synchronized (this) { // against a reconnect swapping links: it sees stopped, or we see its link
             stopped = true;
-            l = broken ? null : link;
+            l = broken ? null : current.link;
         }
         if (l != null) {
             l.cancel();
@@ -119,31 +154,53 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
         ConsumerLink l;
         synchronized (this) {
             stopped = true;
-            l = link;
+            l = current.link;
         }
         l.close();
     }
 
-    // ---- the driver's deliveries ----
-
-    @Override
-    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
-        inner.delivered(tag, body, offset, length, redelivered, publisherId);
+    /** A link and its generation: 0 for the first link, one more for each link opened again. */
+    private record Linked(ConsumerLink link, long generation) {
     }
 
-    @Override
-    public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
-                          String replyTo) {
-        inner.delivered(tag, body, offset, length, redelivered, publisherId, replyTo);
+    /**
+     * The driver's deliveries from one link: their tags go on with the link's generation on top,
+     * and a failure of a link already replaced is not the current link's.
+     */
+    private final class Generation implements DeliveryListener {
+        private final long generation;
+        private final long base;
+
+        Generation(long generation) {
+            this.generation = generation;
+            this.base = generation << GENERATION_SHIFT;
+        }
+
+        @Override
+        public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
+            inner.delivered(base | tag, body, offset, length, redelivered, publisherId);
+        }
+
+        @Override
+        public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId,
+                              String replyTo) {
+            inner.delivered(base | tag, body, offset, length, redelivered, publisherId, replyTo);
+        }
+
+        @Override
+        public boolean mayWait() {
+            return inner.mayWait();
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            if (current.generation == generation) {
+                linkFailed(cause);
+            }
+        }
     }
 
-    @Override
-    public boolean mayWait() {
-        return inner.mayWait();
-    }
-
-    @Override
-    public void failed(Throwable cause) {
+    private void linkFailed(Throwable cause) {
         if (!recovering()) {
             inner.failed(cause);
             return;
@@ -173,8 +230,9 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
     private void reconnect(Throwable cause) {
         long since = recovery.clock().nanoTime();
         Throwable last = cause;
+        ConsumerLink old = current.link;
         try {
-            link.close();
+            old.close();
         } catch (RuntimeException e) {
             // the connection is gone already
         }
@@ -186,7 +244,7 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
             }
             try {
                 recovery.redeclare();
-                java.util.OptionalLong received = link.lastStreamOffset();
+                java.util.OptionalLong received = old.lastStreamOffset();
                 if (received.isPresent()) {
                     resumeFrom = java.util.Optional.of(new io.amqpharness.scenario.StreamOffset.Offset(
                             received.getAsLong() + 1));
@@ -195,12 +253,13 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
                         prefetch, spec.autoAck(), resumeFrom, spec.arguments(), spec.polling(),
                         spec.pollingInterval(), spec.exclusiveQueue());
                 ConsumerLink fresh = recovery.driver().openConsumer(now);
+                long generation = (current.generation + 1) & ((1L << GENERATION_BITS) - 1);
                 boolean orphan;
                 synchronized (this) {
                     orphan = stopped; // cancelled or closed while this link was opening
                     if (!orphan) {
                         beforeRelink.run();
-                        link = fresh;
+                        current = new Linked(fresh, generation);
                         broken = false;
                     }
                 }
@@ -209,7 +268,7 @@ final class RecoveringConsumer implements ConsumerLink, DeliveryListener {
                     return;
                 }
                 recovery.outages().reconnected(spec.connectionName());
-                fresh.start(this);
+                fresh.start(new Generation(generation));
                 if (stopped) {
                     try {
                         fresh.cancel(); // a cancel between the swap and the start found nothing to cancel yet

@@ -122,6 +122,53 @@ class RecoveringLinksTest {
         assertThat(links.get(1).started).as("nobody consumes from it").isFalse();
     }
 
+    @Test
+    void anAckOfTheOldLinkThatComesAfterTheSwapSettlesNothingOnTheNewOne() throws Exception {
+        // A slow consumer (--consumer-latency) is still handing over delivery 5 of the first link
+        // when that link fails and recovery opens a second one, whose tags start again at 1. Its
+        // multiple ack for 5 must not settle deliveries 1..5 of the new link, not handed over yet.
+        List<FakeConsumer> links = new CopyOnWriteArrayList<>();
+        driver.consumer = spec -> {
+            FakeConsumer c = new FakeConsumer();
+            links.add(c);
+            return c;
+        };
+        List<Long> tags = new CopyOnWriteArrayList<>();
+        RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
+        c.start(new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+                tags.add(tag);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+            }
+        });
+        links.get(0).listener.delivered(5, new byte[12], 0, 12, false, "run-p0");
+        long old = tags.get(0);
+        links.get(0).listener.failed(new DriverException("connection reset"));
+        awaitReconnected();
+        for (int i = 0; i < 1_000 && (links.size() < 2 || links.get(1).listener == null); i++) {
+            Thread.sleep(10); // reconnected, then started
+        }
+        assertThat(links).hasSize(2);
+        links.get(1).listener.delivered(1, new byte[12], 0, 12, false, "run-p0");
+        long fresh = tags.get(1);
+        assertThat(fresh).as("each link's tags stay apart").isNotEqualTo(old);
+
+        c.ack(old, true); // the old hand-over ends now
+        c.nack(old, false, true);
+        c.reject(old, true);
+        assertThat(links.get(1).settled).as("the old link's tag settles nothing on the new link").isEmpty();
+
+        c.ack(fresh, true);
+        assertThat(links.get(1).settled).containsExactly("ack 1 multiple");
+        links.get(0).listener.failed(new DriverException("late news of the old link"));
+        assertThat(outages.summary().disconnects()).as("a link already replaced breaks nothing").isEqualTo(1);
+        c.close();
+    }
+
     private void awaitReconnected() throws InterruptedException {
         for (int i = 0; i < 1_000 && outages.summary().connections().stream().anyMatch(Outages.Connection::stillDown); i++) {
             Thread.sleep(10);
@@ -143,6 +190,7 @@ class RecoveringLinksTest {
         volatile DeliveryListener listener;
         volatile boolean started;
         volatile boolean closed;
+        final List<String> settled = new CopyOnWriteArrayList<>();
 
         @Override
         public void start(DeliveryListener l) {
@@ -157,14 +205,17 @@ class RecoveringLinksTest {
 
         @Override
         public void ack(long tag, boolean multiple) {
+            settled.add("ack " + tag + (multiple ? " multiple" : ""));
         }
 
         @Override
         public void nack(long tag, boolean multiple, boolean requeue) {
+            settled.add("nack " + tag);
         }
 
         @Override
         public void reject(long tag, boolean requeue) {
+            settled.add("reject " + tag);
         }
 
         @Override
