@@ -46,7 +46,18 @@ final class StreamChecks {
             only(p, Setting.BATCH_SIZE, d.batchSize != null);
             only(p, Setting.SUB_ENTRY_SIZE, d.subEntrySize != null);
             only(p, Setting.COMPRESSION, d.compression != null);
+            only(p, Setting.SINGLE_ACTIVE_CONSUMER, d.singleActiveConsumer);
+            only(p, Setting.SUPER_STREAM, d.superStreamPartitions != null);
+            only(p, Setting.FILTER_VALUE, !d.filterValue.isEmpty());
+            only(p, Setting.FILTER_VALUES, !d.filterValues.isEmpty());
             return;
+        }
+        if (d.superStreamPartitions != null && (d.queuePattern != null || d.queues != null && d.queues.size() > 1)) {
+            p.add(Setting.SUPER_STREAM, "%s names one super stream: give at most one %s", p.name(Setting.QUEUE));
+        }
+        if (d.superStreamPartitions != null && d.randomRoutingKey) {
+            p.add(Setting.SUPER_STREAM, "%s routes by the hash of 1,024 keys taken in turn; leave %s out",
+                    p.name(Setting.RANDOM_ROUTING_KEY));
         }
         if (d.compression != null && !d.compression.bundled()) {
             p.add(Setting.COMPRESSION, "%s %s needs a library the harness does not bundle; use none or gzip",

@@ -42,13 +42,17 @@ final class StreamDriver implements ProtocolDriver {
     private final BrokerUri uri;
     private final Optional<SslContext> tls;
     private final List<String> notes = new CopyOnWriteArrayList<>();
+    private final Optional<ActiveConsumerGroup> group;
     private Environment environment;
+    private BrokerCapabilities capabilities;
 
     StreamDriver(DriverContext context) {
         this.context = context;
         this.scenario = context.scenario();
         this.uri = scenario.uri();
         this.tls = uri.tls() ? Optional.of(StreamTls.context(scenario.tls())) : Optional.empty();
+        this.group = scenario.stream().singleActiveConsumer()
+                ? Optional.of(new ActiveConsumerGroup("harness-" + context.runId())) : Optional.empty();
     }
 
     @Override
@@ -65,12 +69,16 @@ final class StreamDriver implements ProtocolDriver {
             try {
                 String version = client.brokerVersion();
                 props.put("version", version == null ? "unknown" : version);
+                capabilities = new BrokerCapabilities(version, client.filteringSupported());
             } finally {
                 client.close();
             }
         } catch (RuntimeException e) {
             throw new BrokerUnreachableException(StreamErrors.connectFailure(uri, e), e);
         }
+        capabilities.refusal(scenario.stream(), uri).ifPresent(sentence -> {
+            throw new DriverException(sentence);
+        });
         environment = environment();
         return new BrokerInfo("RabbitMQ", props.get("version"), "unknown", props);
     }
@@ -102,10 +110,12 @@ final class StreamDriver implements ProtocolDriver {
     public DeclaredTopology declare(TopologyPlan plan) {
         Environment env = requireEnvironment();
         List<String> created = new ArrayList<>();
+        java.util.OptionalInt partitions = scenario.stream().superStreamPartitions();
         for (TopologyPlan.Queue q : plan.queues()) {
             boolean exists;
             try {
-                exists = env.streamExists(q.name());
+                // A super stream is an exchange over its partitions: its first partition tells whether it exists.
+                exists = env.streamExists(partitions.isPresent() ? q.name() + "-0" : q.name());
             } catch (RuntimeException e) {
                 throw new DriverException(StreamErrors.operationFailure("Looking up stream '" + q.name() + "'", e), e);
             }
@@ -113,10 +123,11 @@ final class StreamDriver implements ProtocolDriver {
                 continue;
             }
             if (plan.predeclared()) {
-                throw new DriverException("The stream '" + q.name() + "' does not exist on " + uri.redacted()
+                throw new DriverException("The " + kind() + " '" + q.name() + "' does not exist on " + uri.redacted()
                         + ", and the run was told not to declare it (predeclared): create it or leave that out.");
             }
-            StreamCreator creator = env.streamCreator().stream(q.name());
+            StreamCreator creator = env.streamCreator().name(q.name());
+            partitions.ifPresent(n -> creator.superStream().partitions(n).creator());
             q.arguments().forEach((k, v) -> {
                 if (!k.equals("x-queue-type")) {
                     // The stream protocol names the queue arguments without their x- prefix.
@@ -125,8 +136,15 @@ final class StreamDriver implements ProtocolDriver {
             });
             try {
                 creator.create();
+            } catch (com.rabbitmq.stream.StreamException e) {
+                if (e.getCode() == com.rabbitmq.stream.Constants.RESPONSE_CODE_PRECONDITION_FAILED) {
+                    throw new DriverException("The queue '" + q.name() + "' exists on " + uri.redacted()
+                            + " and is not a " + kind() + " (or has other arguments), and --protocol stream reads and "
+                            + "writes streams only: name another with --queue, or delete it.", e);
+                }
+                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
             } catch (RuntimeException e) {
-                throw new DriverException(StreamErrors.operationFailure("Creating stream '" + q.name() + "'", e), e);
+                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
             }
             created.add(q.name());
         }
@@ -140,11 +158,19 @@ final class StreamDriver implements ProtocolDriver {
         }
         for (String stream : topology.queues()) {
             try {
-                environment.deleteStream(stream);
+                if (scenario.stream().superStreamPartitions().isPresent()) {
+                    environment.deleteSuperStream(stream);
+                } else {
+                    environment.deleteStream(stream);
+                }
             } catch (RuntimeException e) {
-                notes.add("The stream '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
+                notes.add("The " + kind() + " '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
             }
         }
+    }
+
+    private String kind() {
+        return scenario.stream().superStreamPartitions().isPresent() ? "super stream" : "stream";
     }
 
     @Override
@@ -159,7 +185,7 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public ConsumerLink openConsumer(ConsumerSpec spec) {
-        return new StreamConsumer(requireEnvironment(), spec);
+        return new StreamConsumer(requireEnvironment(), spec, scenario.stream(), group);
     }
 
     @Override

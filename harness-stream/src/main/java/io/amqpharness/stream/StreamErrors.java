@@ -5,6 +5,7 @@ import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.StreamDoesNotExistException;
 import com.rabbitmq.stream.StreamException;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.spi.PortProbe;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -12,6 +13,9 @@ import java.util.concurrent.TimeoutException;
 
 /** One-sentence explanations of the stream client's failures. */
 final class StreamErrors {
+    /** How long the port probe after a failed connection waits. */
+    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(2);
+
     private StreamErrors() {
     }
 
@@ -33,6 +37,11 @@ final class StreamErrors {
         if (root instanceof TimeoutException || root instanceof NoRouteToHostException
                 || root instanceof java.net.SocketTimeoutException) {
             return "Cannot connect to " + where + ": no answer within the connection timeout.";
+        }
+        if (!uri.tls() && PortProbe.probe(uri.host(), uri.port(), PROBE_TIMEOUT) == PortProbe.Speaks.AMQP) {
+            return "Cannot connect to " + where + ": port " + uri.port() + " is an AMQP port, not RabbitMQ's stream "
+                    + "port; give the stream port (5552 by default) in --uri, or use --protocol amqp091 or amqp10 "
+                    + "with an amqp:// address.";
         }
         String text = describe(e);
         if (text.toLowerCase(java.util.Locale.ROOT).contains("virtual host")

@@ -31,18 +31,32 @@ final class StreamPublisher implements PublisherLink {
     private final String publisherId;
     private final ConfirmationHandler handler;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The filter value every message of this publisher carries, or null without filtering. */
+    private final String filterValue;
+    /** Routing keys of super stream messages, taken in turn by publishing id: "0" to "1023". */
+    private static final String[] ROUTING_KEYS = java.util.stream.IntStream.range(0, 1024)
+            .mapToObj(Integer::toString).toArray(String[]::new);
 
     StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
                     List<String> notes) {
         this.publisherId = spec.publisherId();
         StreamSettings batching = scenario.stream();
         ProducerBuilder b = environment.producerBuilder()
-                .stream(spec.routingKey())
                 .batchSize(batching.batchSize())
                 .subEntrySize(batching.subEntrySize())
                 .confirmTimeout(Duration.ZERO)
                 .enqueueTimeout(Duration.ZERO)
                 .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
+        if (batching.superStreamPartitions().isPresent()) {
+            b.superStream(spec.routingKey()).routing(StreamPublisher::routingKey).hash();
+        } else {
+            b.stream(spec.routingKey());
+        }
+        this.filterValue = batching.filterValueOf(spec.index()).orElse(null);
+        if (filterValue != null) {
+            String value = filterValue;
+            b.filterValue(m -> value);
+        }
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }
@@ -81,13 +95,20 @@ final class StreamPublisher implements PublisherLink {
         };
     }
 
+    /** A super stream message's routing key: one of 1,024, by its publishing id, hashed by the client. */
+    static String routingKey(Message message) {
+        return ROUTING_KEYS[(int) (message.getPublishingId() & (ROUTING_KEYS.length - 1))];
+    }
+
     @Override
     public void send(long seq, byte[] body, String routingKey) {
-        Message message = producer.messageBuilder()
+        com.rabbitmq.stream.MessageBuilder builder = producer.messageBuilder()
                 .publishingId(seq)
-                .properties().groupId(publisherId).messageBuilder()
-                .addData(body.clone())
-                .build();
+                .properties().groupId(publisherId).messageBuilder();
+        if (filterValue != null) {
+            builder.applicationProperties().entry(StreamSettings.FILTER_PROPERTY, filterValue);
+        }
+        Message message = builder.addData(body.clone()).build();
         try {
             producer.send(message, handler);
         } catch (RuntimeException e) {
