@@ -756,10 +756,10 @@ public enum Setting {
             .doc("none",
                 "`--protocol stream` only (RabbitMQ 3.13 or later): the run's queue is a super stream "
                 + "(`--queue`, default `harness-<run id>`) of this many partitions, `<name>-0` to "
-                + "`<name>-<N-1>`, created and deleted over the stream protocol. Publishers route each "
-                + "message by the hash of its routing key, one of 1,024 keys taken in turn (`0` to `1023`), "
-                + "so every partition gets a share; each consumer reads every partition, so a publisher's "
-                + "messages arrive in order within a partition but interleaved across partitions")),
+                + "`<name>-<N-1>` bound with the keys `0` to `N-1`, created and deleted over the stream "
+                + "protocol. Publisher `i` routes its messages by the key `i mod N`, so its messages stay in "
+                + "order in one partition (give at least N publishers to write every partition); each "
+                + "consumer reads every partition")),
     FILTER_VALUE(option(PUBLISHING, ValueType.NAMES, "--filter-value").label("VALUE[,VALUE...]")
             .help("--protocol stream: publishers tag their messages with this filter value, publisher i "
                     + "with the i-th of several, in turn (RabbitMQ 3.13+).")

@@ -56,7 +56,7 @@ final class StreamChecks {
             p.add(Setting.SUPER_STREAM, "%s names one super stream: give at most one %s", p.name(Setting.QUEUE));
         }
         if (d.superStreamPartitions != null && d.randomRoutingKey) {
-            p.add(Setting.SUPER_STREAM, "%s routes by the hash of 1,024 keys taken in turn; leave %s out",
+            p.add(Setting.SUPER_STREAM, "%s routes publisher i by the key i mod N; leave %s out",
                     p.name(Setting.RANDOM_ROUTING_KEY));
         }
         if (d.compression != null && !d.compression.bundled()) {

@@ -33,9 +33,6 @@ final class StreamPublisher implements PublisherLink {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The filter value every message of this publisher carries, or null without filtering. */
     private final String filterValue;
-    /** Routing keys of super stream messages, taken in turn by publishing id: "0" to "1023". */
-    private static final String[] ROUTING_KEYS = java.util.stream.IntStream.range(0, 1024)
-            .mapToObj(Integer::toString).toArray(String[]::new);
 
     StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
                     List<String> notes) {
@@ -48,7 +45,10 @@ final class StreamPublisher implements PublisherLink {
                 .enqueueTimeout(Duration.ZERO)
                 .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
         if (batching.superStreamPartitions().isPresent()) {
-            b.superStream(spec.routingKey()).routing(StreamPublisher::routingKey).hash();
+            // Publisher i writes partition i mod N (the creator binds partition k with the key "k"), so
+            // that its messages stay in order in one partition and every check stays exact.
+            String key = routingKey(spec.index(), batching.superStreamPartitions().getAsInt());
+            b.superStream(spec.routingKey()).routing(m -> key).key();
         } else {
             b.stream(spec.routingKey());
         }
@@ -95,9 +95,9 @@ final class StreamPublisher implements PublisherLink {
         };
     }
 
-    /** A super stream message's routing key: one of 1,024, by its publishing id, hashed by the client. */
-    static String routingKey(Message message) {
-        return ROUTING_KEYS[(int) (message.getPublishingId() & (ROUTING_KEYS.length - 1))];
+    /** The routing key of publisher {@code index} on a super stream of {@code partitions}: its partition's binding key. */
+    static String routingKey(int index, int partitions) {
+        return Integer.toString(index % partitions);
     }
 
     @Override

@@ -87,6 +87,26 @@ class StreamScenarioTest {
     }
 
     @Test
+    void groupsSuperStreamsAndFiltersReachTheScenario() {
+        Scenario s = Scenario.builder().protocol("stream").singleActiveConsumer(true).superStream(3)
+                .filterValue(java.util.List.of("red", "blue")).filterValues(java.util.List.of("red")).build();
+        assertThat(s.stream().singleActiveConsumer()).isTrue();
+        assertThat(s.stream().superStreamPartitions()).hasValue(3);
+        assertThat(s.stream().filterValueOf(0)).hasValue("red");
+        assertThat(s.stream().filterValueOf(3)).hasValue("blue");
+        assertThat(s.stream().consumersSeeEverything()).isFalse();
+        assertThat(s.toArguments()).containsSubsequence("--single-active-consumer", "--super-stream", "3",
+                "--filter-value", "red,blue", "--filter-values", "red");
+        assertThat(Scenario.builder().protocol("stream").uri(s.uri().uri().toString())
+                .singleActiveConsumer(true).superStream(3).filterValue(java.util.List.of("red", "blue"))
+                .filterValues(java.util.List.of("red")).build()).isEqualTo(s);
+        // Publisher i writes the partition bound with key i mod N.
+        assertThat(StreamPublisher.routingKey(4, 3)).isEqualTo("1");
+        assertProblem(Scenario.builder().protocol("stream").superStream(2).queues(java.util.List.of("a", "b")),
+                "--super-stream names one super stream: give at most one --queue");
+    }
+
+    @Test
     void everyOffsetFormMapsOntoTheClients() {
         Instant now = Instant.parse("2026-11-24T12:00:00Z");
         assertThat(StreamConsumer.offset(new StreamOffset.First(), now)).isEqualTo(OffsetSpecification.first());
