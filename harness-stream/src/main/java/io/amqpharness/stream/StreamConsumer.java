@@ -54,16 +54,21 @@ final class StreamConsumer implements ConsumerLink {
     @Override
     public void start(DeliveryListener listener) {
         ActiveConsumerGroup members = group.orElse(null);
+        boolean superStream = settings.superStreamPartitions().isPresent();
         MessageHandler handler = (context, message) -> {
             if (stopped.get()) {
                 return;
             }
-            lastOffset = context.offset();
+            long offset = context.offset();
+            // After a reconnection the client resumes at the last offset it dispatched: that one again
+            // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
+            boolean again = offset <= lastOffset && !superStream;
+            lastOffset = offset;
             if (members != null) {
-                members.delivered(context.stream(), context.offset());
+                members.delivered(context.stream(), offset);
             }
             byte[] body = message.getBodyAsBinary();
-            listener.delivered(++tag, body, 0, body.length, false, publisherId(message));
+            listener.delivered(++tag, body, 0, body.length, again, publisherId(message));
         };
         OffsetSpecification initial = offset(spec.streamOffset().orElse(new StreamOffset.Next()), Instant.now());
         ConsumerBuilder b = environment.consumerBuilder()
@@ -151,6 +156,9 @@ final class StreamConsumer implements ConsumerLink {
 
     @Override
     public OptionalLong lastStreamOffset() {
+        if (settings.superStreamPartitions().isPresent()) {
+            return OptionalLong.empty(); // offsets of several partitions: no one place to resume at
+        }
         long last = lastOffset;
         return last < 0 ? OptionalLong.empty() : OptionalLong.of(last);
     }

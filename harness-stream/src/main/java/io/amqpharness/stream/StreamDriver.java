@@ -1,6 +1,7 @@
 package io.amqpharness.stream;
 
 import com.rabbitmq.stream.Address;
+import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
 import com.rabbitmq.stream.StreamCreator;
@@ -37,6 +38,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * proxy or container port mapping, often cannot reach.
  */
 final class StreamDriver implements ProtocolDriver {
+    /** How often the client tries to reconnect a consumer whose connection dropped. */
+    private static final java.time.Duration RECONNECT_EVERY = java.time.Duration.ofSeconds(1);
     private final DriverContext context;
     private final Scenario scenario;
     private final BrokerUri uri;
@@ -89,6 +92,9 @@ final class StreamDriver implements ProtocolDriver {
                 .host(uri.host()).port(uri.port())
                 .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
                 .addressResolver(advertised -> address)
+                // Consumers reconnect on their own (publishers through the core's recovery): every second,
+                // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
+                .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))
                 .id("harness-" + context.runId())
                 .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
                 .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()));

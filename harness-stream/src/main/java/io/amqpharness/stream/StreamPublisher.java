@@ -1,6 +1,7 @@
 package io.amqpharness.stream;
 
 import com.rabbitmq.stream.ConfirmationHandler;
+import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
@@ -31,6 +32,9 @@ final class StreamPublisher implements PublisherLink {
     private final String publisherId;
     private final ConfirmationHandler handler;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Set once the client reports the producer unavailable: its connection is gone, this link is dead. */
+    private final AtomicBoolean lost = new AtomicBoolean();
+    private final int index;
     /** The filter value every message of this publisher carries, or null without filtering. */
     private final String filterValue;
 
@@ -60,23 +64,36 @@ final class StreamPublisher implements PublisherLink {
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }
+        b.retryOnRecovery(false);
         AtomicBoolean failureNoted = new AtomicBoolean();
-        if (spec.confirms()) {
-            this.handler = status -> {
-                long seq = status.getMessage().getPublishingId();
-                if (status.isConfirmed()) {
+        boolean confirms = spec.confirms();
+        this.handler = status -> {
+            long seq = status.getMessage().getPublishingId();
+            if (status.isConfirmed()) {
+                if (confirms) {
                     outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
-                } else {
-                    if (failureNoted.compareAndSet(false, true)) {
-                        notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
-                                + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
-                    }
-                    outcomes.settled(seq, false, PublishOutcome.NACKED);
                 }
-            };
-        } else {
-            this.handler = status -> { };
-        }
+                return;
+            }
+            if (connectionLost(status.getCode())) {
+                if (lost.compareAndSet(false, true) && !closed.get()) {
+                    // The core's recovering publisher counts what awaits a confirm in doubt and opens a new
+                    // link (or, without --recovery, ends the run with this sentence).
+                    outcomes.failed(new DriverException("Publisher " + spec.index() + " lost its stream connection ("
+                            + StreamErrors.code(status.getCode()) + ")."));
+                }
+                return;
+            }
+            if (lost.get() || closed.get() || !confirms) {
+                return; // pending on a dead or closed link: in doubt, the core's to count
+            }
+            if (failureNoted.compareAndSet(false, true)) {
+                notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
+                        + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
+            }
+            outcomes.settled(seq, false, PublishOutcome.NACKED);
+        };
+        this.index = spec.index();
         try {
             this.producer = b.build();
         } catch (RuntimeException e) {
@@ -100,8 +117,19 @@ final class StreamPublisher implements PublisherLink {
         return Integer.toString(index % partitions);
     }
 
+    /**
+     * True for the client's codes of a producer whose connection dropped (it would recover on its
+     * own and, by default, publish the unconfirmed messages again; the harness recovers instead).
+     */
+    static boolean connectionLost(short code) {
+        return code == Constants.CODE_PRODUCER_NOT_AVAILABLE;
+    }
+
     @Override
     public void send(long seq, byte[] body, String routingKey) {
+        if (lost.get()) {
+            throw new DriverException("Publisher " + index + " lost its stream connection.");
+        }
         com.rabbitmq.stream.MessageBuilder builder = producer.messageBuilder()
                 .publishingId(seq)
                 .properties().groupId(publisherId).messageBuilder();
