@@ -98,12 +98,10 @@ class StreamCliTest {
 
     @Test
     void aCompressionTheClientLacksIsOneSentenceAndExitTwo() {
-        for (String codec : new String[] {"snappy", "lz4", "zstd"}) {
-            Outcome o = run("--protocol", "stream", "--sub-entry-size", "10", "--compression", codec);
-            assertThat(o.code()).isEqualTo(2);
-            assertThat(o.err().strip()).isEqualTo("--compression " + codec
-                    + " needs a library the harness does not bundle; use none or gzip.");
-        }
+        Outcome zstd = run("--protocol", "stream", "--sub-entry-size", "10", "--compression", "zstd");
+        assertThat(zstd.code()).isEqualTo(2);
+        assertThat(zstd.err().strip()).isEqualTo("--compression zstd needs zstd-jni's native libraries, which the "
+                + "harness does not bundle; use none, gzip, snappy or lz4.");
         Outcome o = run("--protocol", "stream", "--compression", "brotli");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip().lines()).hasSize(1);

@@ -730,14 +730,15 @@ public enum Setting {
                 + "compressed together with `--compression`; `1` sends every message as its own entry. The "
                 + "broker confirms the whole sub-entry at once")),
     COMPRESSION(option(PUBLISHING, ValueType.COMPRESSION, "--compression").label("CODEC")
-            .help("--protocol stream, with --sub-entry-size above 1: none (default) or gzip "
-                    + "(snappy, lz4 and zstd need libraries the harness does not bundle).")
+            .help("--protocol stream, with --sub-entry-size above 1: none (default), gzip, snappy or lz4 "
+                    + "(zstd needs native libraries the harness does not bundle).")
             .read(s -> unless(s.stream().compression(), StreamSettings.Compression.NONE))
             .apply(Scenario.Builder::compression)
             .doc("`none`",
                 "`--protocol stream` only, with `--sub-entry-size` above 1: how each sub-entry is compressed, "
-                + "`none` or `gzip` (the JDK's). `snappy`, `lz4` and `zstd` exist in the stream client but need "
-                + "libraries the harness does not bundle: asking for them is refused")),
+                + "`none`, `gzip`, `snappy` or `lz4` (framed formats, in pure Java through commons-compress). "
+                + "`zstd` exists in the stream client but needs zstd-jni's native libraries, which the harness "
+                + "does not bundle: asking for it is refused")),
     SINGLE_ACTIVE_CONSUMER(option(CONSUMING, "--single-active-consumer")
             .help("--protocol stream: the consumers of each stream form one single-active-consumer group; "
                     + "one receives at a time (RabbitMQ 3.11+).")

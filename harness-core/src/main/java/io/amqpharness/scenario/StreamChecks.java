@@ -60,7 +60,8 @@ final class StreamChecks {
                     p.name(Setting.RANDOM_ROUTING_KEY));
         }
         if (d.compression != null && !d.compression.bundled()) {
-            p.add(Setting.COMPRESSION, "%s %s needs a library the harness does not bundle; use none or gzip",
+            p.add(Setting.COMPRESSION, "%s %s needs zstd-jni's native libraries, which the harness does not bundle; use none, gzip, "
+                    + "snappy or lz4",
                     d.compression);
         } else if (d.compression != null && d.compression != StreamSettings.Compression.NONE
                 && (d.subEntrySize == null || d.subEntrySize < 2)) {

@@ -60,11 +60,12 @@ public record StreamSettings(int batchSize, int subEntrySize, Compression compre
     }
 
     /**
-     * Sub-entry compression. The stream client brings {@code none} and {@code gzip} (the JDK's); the
-     * others need libraries (snappy-java, lz4-java, zstd-jni) the harness does not bundle.
+     * Sub-entry compression: {@code none}, {@code gzip}, {@code snappy} and {@code lz4} (framed,
+     * through commons-compress, in pure Java). {@code zstd} needs zstd-jni's native libraries, which
+     * the harness does not bundle.
      */
     public enum Compression {
-        NONE(true), GZIP(true), SNAPPY(false), LZ4(false), ZSTD(false);
+        NONE(true), GZIP(true), SNAPPY(true), LZ4(true), ZSTD(false);
 
         private final boolean bundled;
 

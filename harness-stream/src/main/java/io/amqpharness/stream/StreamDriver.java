@@ -5,6 +5,7 @@ import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
 import com.rabbitmq.stream.StreamCreator;
+import com.rabbitmq.stream.compression.CommonsCompressCompressionCodecFactory;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
@@ -92,6 +93,8 @@ final class StreamDriver implements ProtocolDriver {
                 .host(uri.host()).port(uri.port())
                 .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
                 .addressResolver(advertised -> address)
+                // gzip, snappy and lz4 in pure Java (the default factory needs snappy-java and lz4-java)
+                .compressionCodecFactory(new CommonsCompressCompressionCodecFactory())
                 // Consumers reconnect on their own (publishers through the core's recovery): every second,
                 // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
                 .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))

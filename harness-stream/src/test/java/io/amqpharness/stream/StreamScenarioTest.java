@@ -70,7 +70,8 @@ class StreamScenarioTest {
                 "--batch-size only applies to --protocol stream");
         assertProblem(Scenario.builder().protocol("stream").subEntrySize(10)
                         .compression(StreamSettings.Compression.ZSTD),
-                "--compression zstd needs a library the harness does not bundle; use none or gzip");
+                "--compression zstd needs zstd-jni's native libraries, which the harness does not bundle; use none, "
+                        + "gzip, snappy or lz4");
         assertProblem(Scenario.builder().protocol("stream").compression(StreamSettings.Compression.GZIP),
                 "--compression gzip compresses sub-entries: give --sub-entry-size above 1 with it, for example "
                         + "--sub-entry-size 10");
