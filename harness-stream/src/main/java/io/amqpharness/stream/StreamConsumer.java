@@ -75,7 +75,7 @@ final class StreamConsumer implements ConsumerLink {
                 .offset(initial)
                 .noTrackingStrategy()
                 .flow().initialCredits(initialCredits(spec)).builder()
-                .messageHandler(handler);
+                .messageHandler(superStream ? serialised(handler) : handler);
         if (settings.superStreamPartitions().isPresent()) {
             b.superStream(spec.queue());
         } else {
@@ -93,6 +93,20 @@ final class StreamConsumer implements ConsumerLink {
         } catch (RuntimeException e) {
             throw new DriverException(StreamErrors.operationFailure("Consuming from stream '" + spec.queue() + "'", e), e);
         }
+    }
+
+    /**
+     * A super stream consumer subscribes to each partition, possibly on several connections, so the
+     * client may call its handler from several threads at once; the core's consumer expects one
+     * delivery at a time. Plain streams deliver on one thread and skip the lock.
+     */
+    private static MessageHandler serialised(MessageHandler handler) {
+        Object lock = new Object();
+        return (context, message) -> {
+            synchronized (lock) {
+                handler.handle(context, message);
+            }
+        };
     }
 
     private static Object filterValue(Message message) {

@@ -174,6 +174,8 @@ class StreamGroupsOnRabbitMQ4IT {
             assertThat(r.counts().consumed()).isEqualTo(12_000);
             assertThat(r.counts().lost()).isZero();
             assertThat(r.counts().duplicated()).isZero();
+            // Partitions arrive on several threads at once: one at a time into the core, each publisher in order.
+            assertThat(r.counts().outOfOrder()).isZero();
             for (int p = 0; p < 3; p++) {
                 // Publisher i wrote partition i (an empty stream has no committed chunk and throws).
                 assertThat(env.queryStreamStats(superStream + "-" + p).committedChunkId()).isNotNegative();
@@ -195,6 +197,7 @@ class StreamGroupsOnRabbitMQ4IT {
         assertThat(r.counts().consumed()).isEqualTo(2_000);
         assertThat(r.counts().lost()).isZero();
         assertThat(r.counts().duplicated()).isZero();
+        assertThat(r.counts().outOfOrder()).isZero();
         try (Environment env = environment()) {
             assertThat(env.streamExists(r.queues().get(0) + "-0")).isFalse();
             assertThat(env.streamExists(r.queues().get(0) + "-1")).isFalse();
