@@ -112,7 +112,8 @@ class StreamCliTest {
         Outcome o = run("--protocol", "amqp091", "--single-active-consumer", "--super-stream", "3",
                 "--filter-value", "a", "--filter-values", "a");
         assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("--single-active-consumer only applies to --protocol stream.")
+        assertThat(o.err()).contains("--single-active-consumer only applies to --protocol stream; a queue's consumers take turns "
+                        + "with --queue-args x-single-active-consumer=true.")
                 .contains("--super-stream only applies to --protocol stream.")
                 .contains("--filter-value only applies to --protocol stream.")
                 .contains("--filter-values only applies to --protocol stream.");

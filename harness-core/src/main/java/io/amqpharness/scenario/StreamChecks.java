@@ -46,7 +46,10 @@ final class StreamChecks {
             only(p, Setting.BATCH_SIZE, d.batchSize != null);
             only(p, Setting.SUB_ENTRY_SIZE, d.subEntrySize != null);
             only(p, Setting.COMPRESSION, d.compression != null);
-            only(p, Setting.SINGLE_ACTIVE_CONSUMER, d.singleActiveConsumer);
+            if (d.singleActiveConsumer) {
+                p.add(Setting.SINGLE_ACTIVE_CONSUMER, "%s only applies to %s stream; a queue's consumers take turns "
+                        + "with --queue-args x-single-active-consumer=true", p.name(Setting.PROTOCOL));
+            }
             only(p, Setting.SUPER_STREAM, d.superStreamPartitions != null);
             only(p, Setting.FILTER_VALUE, !d.filterValue.isEmpty());
             only(p, Setting.FILTER_VALUES, !d.filterValues.isEmpty());

@@ -108,6 +108,25 @@ class StreamScenarioTest {
     }
 
     @Test
+    void aBrokerWithoutTheFeatureIsOneSentenceNamingTheOption() {
+        BrokerUri uri = BrokerUri.parse("rabbitmq-stream://h:5552").orElseThrow();
+        BrokerCapabilities old = new BrokerCapabilities("3.10.25", false);
+        StreamSettings sac = Scenario.builder().protocol("stream").singleActiveConsumer(true).build().stream();
+        assertThat(old.refusal(sac, uri)).hasValue("RabbitMQ 3.10.25 at rabbitmq-stream://h:5552 has no single active "
+                + "consumer for streams (RabbitMQ 3.11 or later has it); leave --single-active-consumer out.");
+        assertThat(new BrokerCapabilities("3.12.1", false).refusal(sac, uri)).isEmpty();
+        StreamSettings superStream = Scenario.builder().protocol("stream").superStream(2).build().stream();
+        assertThat(new BrokerCapabilities("3.12.1", false).refusal(superStream, uri).orElseThrow())
+                .contains("cannot create super streams").endsWith("leave --super-stream out.");
+        assertThat(new BrokerCapabilities("4.0.5", true).refusal(superStream, uri)).isEmpty();
+        StreamSettings filter = Scenario.builder().protocol("stream").filterValues(java.util.List.of("a")).build().stream();
+        assertThat(new BrokerCapabilities("3.13.0", false).refusal(filter, uri).orElseThrow()).contains("no stream filtering");
+        assertThat(new BrokerCapabilities("3.13.0", true).refusal(filter, uri)).isEmpty();
+        assertThat(new BrokerCapabilities(null, true).atLeast(3, 13)).isTrue();
+        assertThat(new BrokerCapabilities("3.9.0-rc.1", true).atLeast(3, 11)).isFalse();
+    }
+
+    @Test
     void everyOffsetFormMapsOntoTheClients() {
         Instant now = Instant.parse("2026-11-24T12:00:00Z");
         assertThat(StreamConsumer.offset(new StreamOffset.First(), now)).isEqualTo(OffsetSpecification.first());
