@@ -7,7 +7,10 @@ import java.io.StringWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code --protocol stream} on the command line: found, and bad input is one sentence. */
+/**
+ * {@code --protocol stream} on the command line: found, and bad input is one sentence. The tests
+ * that need a broker use the local RabbitMQ 3.10 (AMQP 5672, streams 5552) and are skipped without it.
+ */
 class StreamCliTest {
 
     private record Outcome(int code, String out, String err) {
@@ -56,6 +59,7 @@ class StreamCliTest {
 
     @Test
     void aStreamAddressOnAnAmqpPortIsOneSentenceAndExitOne() {
+        assumeListening(5672);
         Outcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:5672/%2F", "-C", "10",
                 "--no-broker-metrics");
         assertThat(o.code()).as(o.err()).isEqualTo(1);
@@ -65,6 +69,7 @@ class StreamCliTest {
 
     @Test
     void anAmqpAddressOnAStreamPortIsOneSentenceAndExitOne() {
+        assumeListening(5552);
         Outcome o = run("--protocol", "amqp091", "--uri", "amqp://guest:guest@localhost:5552/%2F", "-C", "10",
                 "--no-broker-metrics");
         assertThat(o.code()).as(o.err()).isEqualTo(1);
@@ -79,6 +84,7 @@ class StreamCliTest {
 
     @Test
     void aQueueThatIsNotAStreamIsOneSentenceAndExitOne() throws Exception {
+        assumeListening(5672, 5552);
         String queue = "it-classic-" + java.util.UUID.randomUUID().toString().substring(0, 8);
         com.rabbitmq.client.ConnectionFactory f = new com.rabbitmq.client.ConnectionFactory();
         f.setPort(5672);
@@ -124,6 +130,7 @@ class StreamCliTest {
 
     @Test
     void optionsTheOldBrokerLacksAreOneSentenceAndExitOne() {
+        assumeListening(5552);
         for (String[] option : new String[][] {{"--single-active-consumer"}, {"--super-stream", "2"},
                 {"--filter-value", "a"}}) {
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--protocol", "stream", "--uri",
@@ -133,6 +140,13 @@ class StreamCliTest {
             assertThat(o.code()).as(o.err()).isEqualTo(1);
             assertOneSentence(o);
             assertThat(o.err()).startsWith("RabbitMQ 3.10").contains("leave " + option[0]);
+        }
+    }
+
+    private static void assumeListening(int... ports) {
+        for (int port : ports) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(io.amqpharness.containers.Brokers.listening("localhost", port),
+                    "needs the local RabbitMQ 3.10 on port " + port);
         }
     }
 
