@@ -16,6 +16,7 @@ import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeclaredTopology;
 import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.PortProbe;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -41,6 +42,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class StreamDriver implements ProtocolDriver {
     /** How often the client tries to reconnect a consumer whose connection dropped. */
     private static final java.time.Duration RECONNECT_EVERY = java.time.Duration.ofSeconds(1);
+    /** How long the port check before the first connection waits for an answer. */
+    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(1);
     private final DriverContext context;
     private final Scenario scenario;
     private final BrokerUri uri;
@@ -61,6 +64,11 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public BrokerInfo connect() {
+        // An AMQP port would keep the stream client waiting for its RPC timeout (10 s): ask the port first
+        // (one short connection, which a stream port does not log).
+        if (!uri.tls() && PortProbe.probe(uri.host(), uri.port(), PROBE_TIMEOUT) == PortProbe.Speaks.AMQP) {
+            throw new BrokerUnreachableException(StreamErrors.amqpPort(uri), null);
+        }
         // A plain client first: it fails at once with the reason (the environment would retry), and it
         // tells the broker's version, which the environment does not expose.
         Client.ClientParameters parameters = new Client.ClientParameters()

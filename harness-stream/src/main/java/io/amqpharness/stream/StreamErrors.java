@@ -5,7 +5,6 @@ import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.StreamDoesNotExistException;
 import com.rabbitmq.stream.StreamException;
 import io.amqpharness.scenario.BrokerUri;
-import io.amqpharness.spi.PortProbe;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -13,10 +12,14 @@ import java.util.concurrent.TimeoutException;
 
 /** One-sentence explanations of the stream client's failures. */
 final class StreamErrors {
-    /** How long the port probe after a failed connection waits. */
-    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(2);
-
     private StreamErrors() {
+    }
+
+    /** The sentence for a stream address whose port speaks AMQP. */
+    static String amqpPort(BrokerUri uri) {
+        return "Cannot connect to RabbitMQ's stream port at " + uri.redacted() + ": port " + uri.port()
+                + " is an AMQP port, not RabbitMQ's stream port; give the stream port (5552 by default) in --uri, "
+                + "or use --protocol amqp091 or amqp10 with an amqp:// address.";
     }
 
     /** Why the first connection to the broker failed, as one sentence. */
@@ -37,11 +40,6 @@ final class StreamErrors {
         if (root instanceof TimeoutException || root instanceof NoRouteToHostException
                 || root instanceof java.net.SocketTimeoutException) {
             return "Cannot connect to " + where + ": no answer within the connection timeout.";
-        }
-        if (!uri.tls() && PortProbe.probe(uri.host(), uri.port(), PROBE_TIMEOUT) == PortProbe.Speaks.AMQP) {
-            return "Cannot connect to " + where + ": port " + uri.port() + " is an AMQP port, not RabbitMQ's stream "
-                    + "port; give the stream port (5552 by default) in --uri, or use --protocol amqp091 or amqp10 "
-                    + "with an amqp:// address.";
         }
         String text = describe(e);
         if (text.toLowerCase(java.util.Locale.ROOT).contains("virtual host")
