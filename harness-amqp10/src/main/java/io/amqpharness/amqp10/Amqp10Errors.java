@@ -38,6 +38,12 @@ final class Amqp10Errors {
         if (root instanceof UnknownHostException) {
             return "Cannot connect to " + where + ": the host '" + uri.host() + "' is unknown.";
         }
+        if (!uri.tls() && io.amqpharness.spi.PortProbe.probe(uri.host(), uri.port(), java.time.Duration.ofSeconds(2))
+                == io.amqpharness.spi.PortProbe.Speaks.STREAM) {
+            return "Cannot connect to " + where + ": port " + uri.port() + " is RabbitMQ's stream port, not an AMQP "
+                    + "port; give the AMQP port (5672 by default) in --uri, or use --protocol stream with a "
+                    + "rabbitmq-stream:// address.";
+        }
         if (root instanceof TimeoutException || root instanceof SocketTimeoutException
                 || root instanceof NoRouteToHostException) {
             return "Cannot open an AMQP 1.0 connection to " + where + ": no answer within the connection timeout; "

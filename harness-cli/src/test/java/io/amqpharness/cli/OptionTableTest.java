@@ -74,6 +74,9 @@ class OptionTableTest {
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
+            Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)
+                    .superStream(3).filterValue(java.util.List.of("red", "blue"))
+                    .filterValues(java.util.List.of("red")).build(),
             Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
             Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
             Scenario.builder().protocol("amqp091").instance("pod-1").clock(io.amqpharness.scenario.ClockMode.WALL)

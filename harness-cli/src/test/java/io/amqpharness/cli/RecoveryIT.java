@@ -69,6 +69,34 @@ class RecoveryIT {
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
     }
 
+    @Test
+    void aStreamProtocolRunRecoversFromARestartWithTheSameInDoubtAccounting(@org.junit.jupiter.api.io.TempDir Path out)
+            throws Exception {
+        JarRunner.Result r = runWhile(() -> {
+            ctl("stop_app");
+            sleep(3_000);
+            ctl("start_app");
+        }, 4_000, "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
+                + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "1000", "-c", "200", "-z", "12s",
+                "--stream-offset", "first", "--output-dir", out.toString());
+        assertThat(r.exitCode()).as(r.all()).isZero();
+        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.files.ResultJson.read(out);
+        assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
+        assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
+                .doesNotContain("still down");
+        long published = number(r.out(), "\\n  published ([0-9,]+)");
+        assertThat(published).as("publishing went on on schedule").isBetween(11_500L, 12_100L);
+        // The client resumes a consumer at the last offset it dispatched: that one comes again, as a redelivery.
+        assertThat(number(r.out(), "duplicated ([0-9,]+)")).as(r.out()).isZero();
+        long consumedOnce = number(r.out(), "\\n  consumed ([0-9,]+)") - number(r.out(), "redelivered ([0-9,]+)");
+        long lost = number(r.out(), "  lost ([0-9,]+)");
+        long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
+        assertThat(consumedOnce + lost).as(r.out()).isEqualTo(published);
+        assertThat(r.out()).contains("(ok)");
+        assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
+        assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"amqp091", "amqp10"})
     void connectionsClosedByTheBrokerAreReopened(String protocol) throws Exception {
@@ -104,6 +132,17 @@ class RecoveryIT {
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
         assertThat(r.millis()).isLessThan(15_000);
         assertThat(r.all()).contains("closed by RecoveryIT").doesNotContain("Exception");
+    }
+
+    @Test
+    void withRecoveryOffALostStreamConnectionEndsTheRunWithASentence() throws Exception {
+        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 4_000,
+                "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
+                        + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "500", "-c", "100", "-z", "20s",
+                "--recovery", "off");
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
+        assertThat(r.millis()).isLessThan(15_000);
+        assertThat(r.all()).contains("lost its stream connection").doesNotContain("Exception");
     }
 
     private static JarRunner.Result runWhile(Runnable fault, long afterMillis, String... args) throws Exception {

@@ -224,9 +224,10 @@ final class RunParticipants {
                 : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L), clock));
         recovering.ifPresent(r -> policy.ifPresent(p -> r.beforeRelink(p::discard)));
         // Competing consumers of a queue share its checker; every consumer of a stream reads every
-        // message, from wherever it starts, so each has its own.
+        // message, from wherever it starts, so each has its own; single active consumers of a
+        // stream take turns, so they share one.
         boolean stream = scenario.topology().queueType() == QueueType.STREAM;
-        String key = stream ? queue + "\u0000" + i : queue;
+        String key = stream && !scenario.stream().singleActiveConsumer() ? queue + "\u0000" + i : queue;
         Integrity checker = integrity.get(key);
         if (checker == null) {
             Integrity made = new Integrity(measurements.counters(), identityPrefix() + "-p", stream);

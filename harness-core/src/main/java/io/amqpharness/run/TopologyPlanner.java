@@ -141,6 +141,12 @@ final class TopologyPlanner {
         if (!isStream(s) || queueCopies.isEmpty()) {
             return queueCopies;
         }
+        if (!s.stream().consumersSeeEverything()) {
+            return OptionalInt.empty();
+        }
+        if (s.stream().singleActiveConsumer()) {
+            return queueCopies;
+        }
         int consumers = s.consuming().consumerChannels();
         boolean fromStart = s.consuming().streamOffset().map(o -> o instanceof StreamOffset.First).orElse(true);
         boolean consumerSteps = s.run().steps().map(p -> p.max(StepSetting.CONSUMERS).isPresent()).orElse(false);

@@ -24,7 +24,10 @@ final class ScenarioAssembler {
     private static StreamSettings stream(ScenarioDraft<?> d) {
         return new StreamSettings(d.batchSize == null ? StreamSettings.DEFAULT_BATCH_SIZE : d.batchSize,
                 d.subEntrySize == null ? 1 : d.subEntrySize,
-                d.compression == null ? StreamSettings.Compression.NONE : d.compression);
+                d.compression == null ? StreamSettings.Compression.NONE : d.compression,
+                d.singleActiveConsumer,
+                d.superStreamPartitions == null ? OptionalInt.empty() : OptionalInt.of(d.superStreamPartitions),
+                d.filterValue, d.filterValues);
     }
 
     private static Coordination coordination(ScenarioDraft<?> d) {

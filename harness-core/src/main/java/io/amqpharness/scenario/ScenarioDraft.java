@@ -84,6 +84,10 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     Integer batchSize;
     Integer subEntrySize;
     StreamSettings.Compression compression;
+    boolean singleActiveConsumer;
+    Integer superStreamPartitions;
+    List<String> filterValue = List.of();
+    List<String> filterValues = List.of();
     QueueType queueType = QueueType.CLASSIC;
     List<String> queues;
     String queuePattern;
@@ -512,6 +516,21 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
 
     /** {@code --protocol stream}: compression of sub-entries; default none. */
     public B compression(StreamSettings.Compression value) { compression = value; return self(); }
+
+    /**
+     * {@code --protocol stream}: the consumers of each stream form one single-active-consumer
+     * group (RabbitMQ 3.11+); default off.
+     */
+    public B singleActiveConsumer(boolean value) { singleActiveConsumer = value; return self(); }
+
+    /** {@code --protocol stream}: a super stream of this many partitions (RabbitMQ 3.13+); default none. */
+    public B superStream(int partitions) { superStreamPartitions = partitions; return self(); }
+
+    /** {@code --protocol stream}: publisher {@code i} tags its messages with value {@code i % n} (RabbitMQ 3.13+). */
+    public B filterValue(List<String> values) { filterValue = List.copyOf(values); return self(); }
+
+    /** {@code --protocol stream}: consumers receive only messages tagged with one of these values. */
+    public B filterValues(List<String> values) { filterValues = List.copyOf(values); return self(); }
 
     /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
     Map<String, Object> mergedQueueArguments() {

@@ -747,14 +747,54 @@ public enum Setting {
                 + "compressed together with `--compression`; `1` sends every message as its own entry. The "
                 + "broker confirms the whole sub-entry at once")),
     COMPRESSION(option(PUBLISHING, ValueType.COMPRESSION, "--compression").label("CODEC")
-            .help("--protocol stream, with --sub-entry-size above 1: none (default) or gzip "
-                    + "(snappy, lz4 and zstd need libraries the harness does not bundle).")
+            .help("--protocol stream, with --sub-entry-size above 1: none (default), gzip, snappy or lz4 "
+                    + "(zstd needs native libraries the harness does not bundle).")
             .read(s -> unless(s.stream().compression(), StreamSettings.Compression.NONE))
             .apply(Scenario.Builder::compression)
             .doc("`none`",
                 "`--protocol stream` only, with `--sub-entry-size` above 1: how each sub-entry is compressed, "
-                + "`none` or `gzip` (the JDK's). `snappy`, `lz4` and `zstd` exist in the stream client but need "
-                + "libraries the harness does not bundle: asking for them is refused"));
+                + "`none`, `gzip`, `snappy` or `lz4` (framed formats, in pure Java through commons-compress). "
+                + "`zstd` exists in the stream client but needs zstd-jni's native libraries, which the harness "
+                + "does not bundle: asking for it is refused")),
+    SINGLE_ACTIVE_CONSUMER(option(CONSUMING, "--single-active-consumer")
+            .help("--protocol stream: the consumers of each stream form one single-active-consumer group; "
+                    + "one receives at a time (RabbitMQ 3.11+).")
+            .read(s -> s.stream().singleActiveConsumer()).apply(Scenario.Builder::singleActiveConsumer)
+            .doc("off",
+                "`--protocol stream` only (RabbitMQ 3.11 or later): every consumer of a stream (of each "
+                + "partition with `--super-stream`) subscribes under one consumer name, `harness-<run id>`, "
+                + "as a single active consumer: the broker delivers to one of them at a time, the others "
+                + "wait. Counted as competing consumers: each message once across the group")),
+    SUPER_STREAM(option(TOPOLOGY, ValueType.INT, "--super-stream").label("PARTITIONS")
+            .help("--protocol stream: a super stream of this many partitions instead of a stream (RabbitMQ 3.13+).")
+            .read(s -> s.stream().superStreamPartitions().isPresent()
+                    ? s.stream().superStreamPartitions().getAsInt() : null)
+            .apply(Scenario.Builder::superStream)
+            .check(n -> n >= 1 && n <= 1_000, "%s must be between 1 and 1000; for example %1$s 3")
+            .doc("none",
+                "`--protocol stream` only (RabbitMQ 3.13 or later): the run's queue is a super stream "
+                + "(`--queue`, default `harness-<run id>`) of this many partitions, `<name>-0` to "
+                + "`<name>-<N-1>` bound with the keys `0` to `N-1`, created and deleted over the stream "
+                + "protocol. Publisher `i` routes its messages by the key `i mod N`, so its messages stay in "
+                + "order in one partition (give at least N publishers to write every partition); each "
+                + "consumer reads every partition")),
+    FILTER_VALUE(option(PUBLISHING, ValueType.NAMES, "--filter-value").label("VALUE[,VALUE...]")
+            .help("--protocol stream: publishers tag their messages with this filter value, publisher i "
+                    + "with the i-th of several, in turn (RabbitMQ 3.13+).")
+            .read(s -> nonEmpty(s.stream().publisherFilterValues())).apply(Scenario.Builder::filterValue)
+            .doc("none",
+                "`--protocol stream` only (RabbitMQ 3.13 or later): every message of publisher `i` carries "
+                + "the `i`-th value (modulo their number) as its stream filter value, which the broker "
+                + "keeps in each chunk's Bloom filter")),
+    FILTER_VALUES(option(CONSUMING, ValueType.NAMES, "--filter-values").label("VALUE[,VALUE...]")
+            .help("--protocol stream: consumers receive only messages tagged with one of these filter values "
+                    + "(RabbitMQ 3.13+).")
+            .read(s -> nonEmpty(s.stream().consumerFilterValues())).apply(Scenario.Builder::filterValues)
+            .doc("every message",
+                "`--protocol stream` only (RabbitMQ 3.13 or later): the broker sends consumers only the "
+                + "chunks whose filter may hold one of these values, and the consumer drops the other "
+                + "messages of those chunks; messages of the publishers whose value is not among them "
+                + "are not expected (not lost)"));
 
     private final Declaration<?> declaration;
 

@@ -46,10 +46,25 @@ final class StreamChecks {
             only(p, Setting.BATCH_SIZE, d.batchSize != null);
             only(p, Setting.SUB_ENTRY_SIZE, d.subEntrySize != null);
             only(p, Setting.COMPRESSION, d.compression != null);
+            if (d.singleActiveConsumer) {
+                p.add(Setting.SINGLE_ACTIVE_CONSUMER, "%s only applies to %s stream; a queue's consumers take turns "
+                        + "with --queue-args x-single-active-consumer=true", p.name(Setting.PROTOCOL));
+            }
+            only(p, Setting.SUPER_STREAM, d.superStreamPartitions != null);
+            only(p, Setting.FILTER_VALUE, !d.filterValue.isEmpty());
+            only(p, Setting.FILTER_VALUES, !d.filterValues.isEmpty());
             return;
         }
+        if (d.superStreamPartitions != null && (d.queuePattern != null || d.queues != null && d.queues.size() > 1)) {
+            p.add(Setting.SUPER_STREAM, "%s names one super stream: give at most one %s", p.name(Setting.QUEUE));
+        }
+        if (d.superStreamPartitions != null && d.randomRoutingKey) {
+            p.add(Setting.SUPER_STREAM, "%s routes publisher i by the key i mod N; leave %s out",
+                    p.name(Setting.RANDOM_ROUTING_KEY));
+        }
         if (d.compression != null && !d.compression.bundled()) {
-            p.add(Setting.COMPRESSION, "%s %s needs a library the harness does not bundle; use none or gzip",
+            p.add(Setting.COMPRESSION, "%s %s needs zstd-jni's native libraries, which the harness does not bundle; use none, gzip, "
+                    + "snappy or lz4",
                     d.compression);
         } else if (d.compression != null && d.compression != StreamSettings.Compression.NONE
                 && (d.subEntrySize == null || d.subEntrySize < 2)) {

@@ -1,7 +1,9 @@
 package io.amqpharness.scenario;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Publishing settings of the RabbitMQ stream protocol ({@code --protocol stream}); the other
@@ -12,19 +14,58 @@ import java.util.Optional;
  * @param subEntrySize messages per sub-entry (one stream entry holding several messages, compressed
  *                     together); 1 (default) means no sub-entry batching
  * @param compression  how sub-entries are compressed; {@link Compression#NONE} by default
+ * @param singleActiveConsumer the consumers of each stream (or super stream partition) form one
+ *                     single-active-consumer group: one of them receives at a time; default false
+ * @param superStreamPartitions partitions of the super stream the run reads and writes instead of
+ *                     plain streams; empty (default) for plain streams
+ * @param publisherFilterValues filter values publishers tag their messages with, publisher
+ *                     {@code i} taking value {@code i} modulo their count (stream filtering,
+ *                     RabbitMQ 3.13+); empty (default) for none
+ * @param consumerFilterValues filter values consumers ask the broker for: they receive only
+ *                     messages tagged with one of them; empty (default) for every message
  */
-public record StreamSettings(int batchSize, int subEntrySize, Compression compression) {
+public record StreamSettings(int batchSize, int subEntrySize, Compression compression,
+                             boolean singleActiveConsumer, OptionalInt superStreamPartitions,
+                             List<String> publisherFilterValues, List<String> consumerFilterValues) {
     /** Messages per publish frame when none is given: 100. */
     public static final int DEFAULT_BATCH_SIZE = 100;
     /** The defaults: batches of 100, no sub-entries, no compression. */
     public static final StreamSettings DEFAULT = new StreamSettings(DEFAULT_BATCH_SIZE, 1, Compression.NONE);
+    /** The application property that carries a message's filter value, for the consumers' check. */
+    public static final String FILTER_PROPERTY = "harness-filter";
+
+    public StreamSettings {
+        publisherFilterValues = List.copyOf(publisherFilterValues);
+        consumerFilterValues = List.copyOf(consumerFilterValues);
+    }
+
+    /** Batching only: no single active consumer, no super stream, no filtering. */
+    public StreamSettings(int batchSize, int subEntrySize, Compression compression) {
+        this(batchSize, subEntrySize, compression, false, OptionalInt.empty(), List.of(), List.of());
+    }
+
+    /** The filter value of publisher {@code index}, if publishers tag their messages. */
+    public Optional<String> filterValueOf(int index) {
+        return publisherFilterValues.isEmpty() ? Optional.empty()
+                : Optional.of(publisherFilterValues.get(index % publisherFilterValues.size()));
+    }
 
     /**
-     * Sub-entry compression. The stream client brings {@code none} and {@code gzip} (the JDK's); the
-     * others need libraries (snappy-java, lz4-java, zstd-jni) the harness does not bundle.
+     * True when every consumer receives every message: no filtering, or consumers ask for every
+     * value publishers tag with.
+     */
+    public boolean consumersSeeEverything() {
+        return consumerFilterValues.isEmpty() || consumerFilterValues.containsAll(publisherFilterValues)
+                && !publisherFilterValues.isEmpty();
+    }
+
+    /**
+     * Sub-entry compression: {@code none}, {@code gzip}, {@code snappy} and {@code lz4} (framed,
+     * through commons-compress, in pure Java). {@code zstd} needs zstd-jni's native libraries, which
+     * the harness does not bundle.
      */
     public enum Compression {
-        NONE(true), GZIP(true), SNAPPY(false), LZ4(false), ZSTD(false);
+        NONE(true), GZIP(true), SNAPPY(true), LZ4(true), ZSTD(false);
 
         private final boolean bundled;
 

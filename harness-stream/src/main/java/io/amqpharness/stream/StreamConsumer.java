@@ -1,6 +1,7 @@
 package io.amqpharness.stream;
 
 import com.rabbitmq.stream.Consumer;
+import com.rabbitmq.stream.ConsumerBuilder;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.MessageHandler;
@@ -8,57 +9,109 @@ import com.rabbitmq.stream.OffsetSpecification;
 import com.rabbitmq.stream.Properties;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamOffset;
+import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
 import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A stream consumer: subscribes when started, from the spec's offset ({@code next} by default, as
  * the broker's AMQP consumers), with the prefetch as its initial credit in chunks and one more
  * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects do
- * nothing, and every consumer of a stream reads all of it on its own.
+ * nothing, and every consumer of a stream reads all of it on its own, unless it is one of a
+ * {@linkplain ActiveConsumerGroup single-active-consumer group}. With a super stream it reads every
+ * partition; with filter values it asks the broker for the chunks that may hold them and drops the
+ * other messages of those chunks (the client's post-filter, on the message's filter property).
  */
 final class StreamConsumer implements ConsumerLink {
     /** Initial credit (chunks) when the prefetch is the core's stream default, which counts messages. */
     static final int DEFAULT_INITIAL_CREDITS = 10;
     private final Environment environment;
     private final ConsumerSpec spec;
+    private final StreamSettings settings;
+    private final Optional<ActiveConsumerGroup> group;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile Consumer consumer;
     /** Offset of the last message delivered, -1 before the first (written by the client's dispatch thread). */
     private volatile long lastOffset = -1;
     private long tag;
 
-    StreamConsumer(Environment environment, ConsumerSpec spec) {
+    StreamConsumer(Environment environment, ConsumerSpec spec, StreamSettings settings,
+                   Optional<ActiveConsumerGroup> group) {
         this.environment = environment;
         this.spec = spec;
+        this.settings = settings;
+        this.group = group;
     }
 
     @Override
     public void start(DeliveryListener listener) {
+        ActiveConsumerGroup members = group.orElse(null);
+        boolean superStream = settings.superStreamPartitions().isPresent();
         MessageHandler handler = (context, message) -> {
             if (stopped.get()) {
                 return;
             }
-            lastOffset = context.offset();
+            long offset = context.offset();
+            // After a reconnection the client resumes at the last offset it dispatched: that one again
+            // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
+            boolean again = offset <= lastOffset && !superStream;
+            lastOffset = offset;
+            if (members != null) {
+                members.delivered(context.stream(), offset);
+            }
             byte[] body = message.getBodyAsBinary();
-            listener.delivered(++tag, body, 0, body.length, false, publisherId(message));
+            listener.delivered(++tag, body, 0, body.length, again, publisherId(message));
         };
+        OffsetSpecification initial = offset(spec.streamOffset().orElse(new StreamOffset.Next()), Instant.now());
+        ConsumerBuilder b = environment.consumerBuilder()
+                .offset(initial)
+                .noTrackingStrategy()
+                .flow().initialCredits(initialCredits(spec)).builder()
+                .messageHandler(superStream ? serialised(handler) : handler);
+        if (settings.superStreamPartitions().isPresent()) {
+            b.superStream(spec.queue());
+        } else {
+            b.stream(spec.queue());
+        }
+        group.ifPresent(g -> b.name(g.name()).singleActiveConsumer()
+                .consumerUpdateListener(c -> g.resumeAt(c.stream(), initial)));
+        if (!settings.consumerFilterValues().isEmpty()) {
+            Set<String> wanted = Set.copyOf(settings.consumerFilterValues());
+            b.filter().values(settings.consumerFilterValues().toArray(String[]::new))
+                    .postFilter(m -> filterValue(m) instanceof String v && wanted.contains(v));
+        }
         try {
-            consumer = environment.consumerBuilder()
-                    .stream(spec.queue())
-                    .offset(offset(spec.streamOffset().orElse(new StreamOffset.Next()), Instant.now()))
-                    .noTrackingStrategy()
-                    .flow().initialCredits(initialCredits(spec)).builder()
-                    .messageHandler(handler)
-                    .build();
+            consumer = b.build();
         } catch (RuntimeException e) {
             throw new DriverException(StreamErrors.operationFailure("Consuming from stream '" + spec.queue() + "'", e), e);
         }
+    }
+
+    /**
+     * A super stream consumer subscribes to each partition, possibly on several connections, so the
+     * client may call its handler from several threads at once; the core's consumer expects one
+     * delivery at a time. Plain streams deliver on one thread and skip the lock.
+     */
+    private static MessageHandler serialised(MessageHandler handler) {
+        Object lock = new Object();
+        return (context, message) -> {
+            synchronized (lock) {
+                handler.handle(context, message);
+            }
+        };
+    }
+
+    private static Object filterValue(Message message) {
+        Map<String, Object> props = message.getApplicationProperties();
+        return props == null ? null : props.get(StreamSettings.FILTER_PROPERTY);
     }
 
     private static String publisherId(Message message) {
@@ -117,6 +170,9 @@ final class StreamConsumer implements ConsumerLink {
 
     @Override
     public OptionalLong lastStreamOffset() {
+        if (settings.superStreamPartitions().isPresent()) {
+            return OptionalLong.empty(); // offsets of several partitions: no one place to resume at
+        }
         long last = lastOffset;
         return last < 0 ? OptionalLong.empty() : OptionalLong.of(last);
     }

@@ -1,9 +1,11 @@
 package io.amqpharness.stream;
 
 import com.rabbitmq.stream.Address;
+import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
 import com.rabbitmq.stream.StreamCreator;
+import com.rabbitmq.stream.compression.CommonsCompressCompressionCodecFactory;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
@@ -14,6 +16,7 @@ import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeclaredTopology;
 import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.PortProbe;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -37,22 +40,35 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * proxy or container port mapping, often cannot reach.
  */
 final class StreamDriver implements ProtocolDriver {
+    /** How often the client tries to reconnect a consumer whose connection dropped. */
+    private static final java.time.Duration RECONNECT_EVERY = java.time.Duration.ofSeconds(1);
+    /** How long the port check before the first connection waits for an answer. */
+    private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(1);
     private final DriverContext context;
     private final Scenario scenario;
     private final BrokerUri uri;
     private final Optional<SslContext> tls;
     private final List<String> notes = new CopyOnWriteArrayList<>();
+    private final Optional<ActiveConsumerGroup> group;
     private Environment environment;
+    private BrokerCapabilities capabilities;
 
     StreamDriver(DriverContext context) {
         this.context = context;
         this.scenario = context.scenario();
         this.uri = scenario.uri();
         this.tls = uri.tls() ? Optional.of(StreamTls.context(scenario.tls())) : Optional.empty();
+        this.group = scenario.stream().singleActiveConsumer()
+                ? Optional.of(new ActiveConsumerGroup("harness-" + context.runId())) : Optional.empty();
     }
 
     @Override
     public BrokerInfo connect() {
+        // An AMQP port would keep the stream client waiting for its RPC timeout (10 s): ask the port first
+        // (one short connection, which a stream port does not log).
+        if (!uri.tls() && PortProbe.probe(uri.host(), uri.port(), PROBE_TIMEOUT) == PortProbe.Speaks.AMQP) {
+            throw new BrokerUnreachableException(StreamErrors.amqpPort(uri), null);
+        }
         // A plain client first: it fails at once with the reason (the environment would retry), and it
         // tells the broker's version, which the environment does not expose.
         Client.ClientParameters parameters = new Client.ClientParameters()
@@ -65,12 +81,16 @@ final class StreamDriver implements ProtocolDriver {
             try {
                 String version = client.brokerVersion();
                 props.put("version", version == null ? "unknown" : version);
+                capabilities = new BrokerCapabilities(version, client.filteringSupported());
             } finally {
                 client.close();
             }
         } catch (RuntimeException e) {
             throw new BrokerUnreachableException(StreamErrors.connectFailure(uri, e), e);
         }
+        capabilities.refusal(scenario.stream(), uri).ifPresent(sentence -> {
+            throw new DriverException(sentence);
+        });
         environment = environment();
         return new BrokerInfo("RabbitMQ", props.get("version"), "unknown", props);
     }
@@ -81,6 +101,11 @@ final class StreamDriver implements ProtocolDriver {
                 .host(uri.host()).port(uri.port())
                 .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
                 .addressResolver(advertised -> address)
+                // gzip, snappy and lz4 in pure Java (the default factory needs snappy-java and lz4-java)
+                .compressionCodecFactory(new CommonsCompressCompressionCodecFactory())
+                // Consumers reconnect on their own (publishers through the core's recovery): every second,
+                // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
+                .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))
                 .id("harness-" + context.runId())
                 .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
                 .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()));
@@ -102,10 +127,12 @@ final class StreamDriver implements ProtocolDriver {
     public DeclaredTopology declare(TopologyPlan plan) {
         Environment env = requireEnvironment();
         List<String> created = new ArrayList<>();
+        java.util.OptionalInt partitions = scenario.stream().superStreamPartitions();
         for (TopologyPlan.Queue q : plan.queues()) {
             boolean exists;
             try {
-                exists = env.streamExists(q.name());
+                // A super stream is an exchange over its partitions: its first partition tells whether it exists.
+                exists = env.streamExists(partitions.isPresent() ? q.name() + "-0" : q.name());
             } catch (RuntimeException e) {
                 throw new DriverException(StreamErrors.operationFailure("Looking up stream '" + q.name() + "'", e), e);
             }
@@ -113,10 +140,11 @@ final class StreamDriver implements ProtocolDriver {
                 continue;
             }
             if (plan.predeclared()) {
-                throw new DriverException("The stream '" + q.name() + "' does not exist on " + uri.redacted()
+                throw new DriverException("The " + kind() + " '" + q.name() + "' does not exist on " + uri.redacted()
                         + ", and the run was told not to declare it (predeclared): create it or leave that out.");
             }
-            StreamCreator creator = env.streamCreator().stream(q.name());
+            StreamCreator creator = env.streamCreator().name(q.name());
+            partitions.ifPresent(n -> creator.superStream().partitions(n).creator());
             q.arguments().forEach((k, v) -> {
                 if (!k.equals("x-queue-type")) {
                     // The stream protocol names the queue arguments without their x- prefix.
@@ -125,8 +153,15 @@ final class StreamDriver implements ProtocolDriver {
             });
             try {
                 creator.create();
+            } catch (com.rabbitmq.stream.StreamException e) {
+                if (e.getCode() == com.rabbitmq.stream.Constants.RESPONSE_CODE_PRECONDITION_FAILED) {
+                    throw new DriverException("The queue '" + q.name() + "' exists on " + uri.redacted()
+                            + " and is not a " + kind() + " (or has other arguments), and --protocol stream reads and "
+                            + "writes streams only: name another with --queue, or delete it.", e);
+                }
+                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
             } catch (RuntimeException e) {
-                throw new DriverException(StreamErrors.operationFailure("Creating stream '" + q.name() + "'", e), e);
+                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
             }
             created.add(q.name());
         }
@@ -140,11 +175,19 @@ final class StreamDriver implements ProtocolDriver {
         }
         for (String stream : topology.queues()) {
             try {
-                environment.deleteStream(stream);
+                if (scenario.stream().superStreamPartitions().isPresent()) {
+                    environment.deleteSuperStream(stream);
+                } else {
+                    environment.deleteStream(stream);
+                }
             } catch (RuntimeException e) {
-                notes.add("The stream '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
+                notes.add("The " + kind() + " '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
             }
         }
+    }
+
+    private String kind() {
+        return scenario.stream().superStreamPartitions().isPresent() ? "super stream" : "stream";
     }
 
     @Override
@@ -159,7 +202,7 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public ConsumerLink openConsumer(ConsumerSpec spec) {
-        return new StreamConsumer(requireEnvironment(), spec);
+        return new StreamConsumer(requireEnvironment(), spec, scenario.stream(), group);
     }
 
     @Override

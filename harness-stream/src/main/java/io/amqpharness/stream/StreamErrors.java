@@ -15,6 +15,13 @@ final class StreamErrors {
     private StreamErrors() {
     }
 
+    /** The sentence for a stream address whose port speaks AMQP. */
+    static String amqpPort(BrokerUri uri) {
+        return "Cannot connect to RabbitMQ's stream port at " + uri.redacted() + ": port " + uri.port()
+                + " is an AMQP port, not RabbitMQ's stream port; give the stream port (5552 by default) in --uri, "
+                + "or use --protocol amqp091 or amqp10 with an amqp:// address.";
+    }
+
     /** Why the first connection to the broker failed, as one sentence. */
     static String connectFailure(BrokerUri uri, Throwable e) {
         String where = "RabbitMQ's stream port at " + uri.redacted();

@@ -1,6 +1,7 @@
 package io.amqpharness.stream;
 
 import com.rabbitmq.stream.ConfirmationHandler;
+import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
@@ -31,38 +32,68 @@ final class StreamPublisher implements PublisherLink {
     private final String publisherId;
     private final ConfirmationHandler handler;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Set once the client reports the producer unavailable: its connection is gone, this link is dead. */
+    private final AtomicBoolean lost = new AtomicBoolean();
+    private final int index;
+    /** The filter value every message of this publisher carries, or null without filtering. */
+    private final String filterValue;
 
     StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
                     List<String> notes) {
         this.publisherId = spec.publisherId();
         StreamSettings batching = scenario.stream();
         ProducerBuilder b = environment.producerBuilder()
-                .stream(spec.routingKey())
                 .batchSize(batching.batchSize())
                 .subEntrySize(batching.subEntrySize())
                 .confirmTimeout(Duration.ZERO)
                 .enqueueTimeout(Duration.ZERO)
                 .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
+        if (batching.superStreamPartitions().isPresent()) {
+            // Publisher i writes partition i mod N (the creator binds partition k with the key "k"), so
+            // that its messages stay in order in one partition and every check stays exact.
+            String key = routingKey(spec.index(), batching.superStreamPartitions().getAsInt());
+            b.superStream(spec.routingKey()).routing(m -> key).key();
+        } else {
+            b.stream(spec.routingKey());
+        }
+        this.filterValue = batching.filterValueOf(spec.index()).orElse(null);
+        if (filterValue != null) {
+            String value = filterValue;
+            b.filterValue(m -> value);
+        }
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }
+        b.retryOnRecovery(false);
         AtomicBoolean failureNoted = new AtomicBoolean();
-        if (spec.confirms()) {
-            this.handler = status -> {
-                long seq = status.getMessage().getPublishingId();
-                if (status.isConfirmed()) {
+        boolean confirms = spec.confirms();
+        this.handler = status -> {
+            long seq = status.getMessage().getPublishingId();
+            if (status.isConfirmed()) {
+                if (confirms) {
                     outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
-                } else {
-                    if (failureNoted.compareAndSet(false, true)) {
-                        notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
-                                + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
-                    }
-                    outcomes.settled(seq, false, PublishOutcome.NACKED);
                 }
-            };
-        } else {
-            this.handler = status -> { };
-        }
+                return;
+            }
+            if (connectionLost(status.getCode())) {
+                if (lost.compareAndSet(false, true) && !closed.get()) {
+                    // The core's recovering publisher counts what awaits a confirm in doubt and opens a new
+                    // link (or, without --recovery, ends the run with this sentence).
+                    outcomes.failed(new DriverException("Publisher " + spec.index() + " lost its stream connection ("
+                            + StreamErrors.code(status.getCode()) + ")."));
+                }
+                return;
+            }
+            if (lost.get() || closed.get() || !confirms) {
+                return; // pending on a dead or closed link: in doubt, the core's to count
+            }
+            if (failureNoted.compareAndSet(false, true)) {
+                notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
+                        + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
+            }
+            outcomes.settled(seq, false, PublishOutcome.NACKED);
+        };
+        this.index = spec.index();
         try {
             this.producer = b.build();
         } catch (RuntimeException e) {
@@ -81,13 +112,31 @@ final class StreamPublisher implements PublisherLink {
         };
     }
 
+    /** The routing key of publisher {@code index} on a super stream of {@code partitions}: its partition's binding key. */
+    static String routingKey(int index, int partitions) {
+        return Integer.toString(index % partitions);
+    }
+
+    /**
+     * True for the client's codes of a producer whose connection dropped (it would recover on its
+     * own and, by default, publish the unconfirmed messages again; the harness recovers instead).
+     */
+    static boolean connectionLost(short code) {
+        return code == Constants.CODE_PRODUCER_NOT_AVAILABLE;
+    }
+
     @Override
     public void send(long seq, byte[] body, String routingKey) {
-        Message message = producer.messageBuilder()
+        if (lost.get()) {
+            throw new DriverException("Publisher " + index + " lost its stream connection.");
+        }
+        com.rabbitmq.stream.MessageBuilder builder = producer.messageBuilder()
                 .publishingId(seq)
-                .properties().groupId(publisherId).messageBuilder()
-                .addData(body.clone())
-                .build();
+                .properties().groupId(publisherId).messageBuilder();
+        if (filterValue != null) {
+            builder.applicationProperties().entry(StreamSettings.FILTER_PROPERTY, filterValue);
+        }
+        Message message = builder.addData(body.clone()).build();
         try {
             producer.send(message, handler);
         } catch (RuntimeException e) {

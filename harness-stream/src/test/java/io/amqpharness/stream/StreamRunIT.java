@@ -100,10 +100,13 @@ class StreamRunIT {
         }
     }
 
-    @Test
-    void subEntryBatchesCompressedWithGzipAreConfirmedAndReadMessageByMessage() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = io.amqpharness.scenario.StreamSettings.Compression.class,
+            names = {"GZIP", "SNAPPY", "LZ4"})
+    void compressedSubEntryBatchesAreConfirmedAndReadMessageByMessage(
+            io.amqpharness.scenario.StreamSettings.Compression codec) throws Exception {
         RunResult r = new LoadRunner(scenario().producerMessageCount(2_000).confirm(200).batchSize(20)
-                .subEntrySize(10).compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build()).run();
+                .subEntrySize(10).compression(codec).build()).run();
         assertThat(r.failure()).isEmpty();
         assertThat(r.counts().confirmed()).isEqualTo(2_000);
         assertThat(r.counts().consumed()).isEqualTo(2_000);

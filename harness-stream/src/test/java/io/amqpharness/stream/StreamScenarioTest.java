@@ -70,7 +70,8 @@ class StreamScenarioTest {
                 "--batch-size only applies to --protocol stream");
         assertProblem(Scenario.builder().protocol("stream").subEntrySize(10)
                         .compression(StreamSettings.Compression.ZSTD),
-                "--compression zstd needs a library the harness does not bundle; use none or gzip");
+                "--compression zstd needs zstd-jni's native libraries, which the harness does not bundle; use none, "
+                        + "gzip, snappy or lz4");
         assertProblem(Scenario.builder().protocol("stream").compression(StreamSettings.Compression.GZIP),
                 "--compression gzip compresses sub-entries: give --sub-entry-size above 1 with it, for example "
                         + "--sub-entry-size 10");
@@ -84,6 +85,45 @@ class StreamScenarioTest {
     private static void assertProblem(Scenario.Builder b, String sentence) {
         assertThatThrownBy(b::build).isInstanceOfSatisfying(ScenarioException.class,
                 e -> assertThat(e.problems()).containsExactly(sentence + "."));
+    }
+
+    @Test
+    void groupsSuperStreamsAndFiltersReachTheScenario() {
+        Scenario s = Scenario.builder().protocol("stream").singleActiveConsumer(true).superStream(3)
+                .filterValue(java.util.List.of("red", "blue")).filterValues(java.util.List.of("red")).build();
+        assertThat(s.stream().singleActiveConsumer()).isTrue();
+        assertThat(s.stream().superStreamPartitions()).hasValue(3);
+        assertThat(s.stream().filterValueOf(0)).hasValue("red");
+        assertThat(s.stream().filterValueOf(3)).hasValue("blue");
+        assertThat(s.stream().consumersSeeEverything()).isFalse();
+        assertThat(s.toArguments()).containsSubsequence("--single-active-consumer", "--super-stream", "3",
+                "--filter-value", "red,blue", "--filter-values", "red");
+        assertThat(Scenario.builder().protocol("stream").uri(s.uri().uri().toString())
+                .singleActiveConsumer(true).superStream(3).filterValue(java.util.List.of("red", "blue"))
+                .filterValues(java.util.List.of("red")).build()).isEqualTo(s);
+        // Publisher i writes the partition bound with key i mod N.
+        assertThat(StreamPublisher.routingKey(4, 3)).isEqualTo("1");
+        assertProblem(Scenario.builder().protocol("stream").superStream(2).queues(java.util.List.of("a", "b")),
+                "--super-stream names one super stream: give at most one --queue");
+    }
+
+    @Test
+    void aBrokerWithoutTheFeatureIsOneSentenceNamingTheOption() {
+        BrokerUri uri = BrokerUri.parse("rabbitmq-stream://h:5552").orElseThrow();
+        BrokerCapabilities old = new BrokerCapabilities("3.10.25", false);
+        StreamSettings sac = Scenario.builder().protocol("stream").singleActiveConsumer(true).build().stream();
+        assertThat(old.refusal(sac, uri)).hasValue("RabbitMQ 3.10.25 at rabbitmq-stream://h:5552 has no single active "
+                + "consumer for streams (RabbitMQ 3.11 or later has it); leave --single-active-consumer out.");
+        assertThat(new BrokerCapabilities("3.12.1", false).refusal(sac, uri)).isEmpty();
+        StreamSettings superStream = Scenario.builder().protocol("stream").superStream(2).build().stream();
+        assertThat(new BrokerCapabilities("3.12.1", false).refusal(superStream, uri).orElseThrow())
+                .contains("cannot create super streams").endsWith("leave --super-stream out.");
+        assertThat(new BrokerCapabilities("4.0.5", true).refusal(superStream, uri)).isEmpty();
+        StreamSettings filter = Scenario.builder().protocol("stream").filterValues(java.util.List.of("a")).build().stream();
+        assertThat(new BrokerCapabilities("3.13.0", false).refusal(filter, uri).orElseThrow()).contains("no stream filtering");
+        assertThat(new BrokerCapabilities("3.13.0", true).refusal(filter, uri)).isEmpty();
+        assertThat(new BrokerCapabilities(null, true).atLeast(3, 13)).isTrue();
+        assertThat(new BrokerCapabilities("3.9.0-rc.1", true).atLeast(3, 11)).isFalse();
     }
 
     @Test

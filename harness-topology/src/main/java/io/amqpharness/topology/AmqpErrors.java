@@ -50,6 +50,12 @@ public final class AmqpErrors {
         if (tls.isPresent()) {
             return "Cannot connect to " + where + ": " + tls.get() + ".";
         }
+        if (!uri.tls() && io.amqpharness.spi.PortProbe.probe(uri.host(), uri.port(), java.time.Duration.ofSeconds(2))
+                == io.amqpharness.spi.PortProbe.Speaks.STREAM) {
+            return "Cannot connect to " + where + ": port " + uri.port() + " is RabbitMQ's stream port, not an AMQP "
+                    + "port; give the AMQP port (5672 by default) in --uri, or use --protocol stream with a "
+                    + "rabbitmq-stream:// address.";
+        }
         String text = brokerText(e);
         if (text != null && text.contains("vhost")) {
             return where + " refused the virtual host '" + uri.virtualHost() + "': " + text + ".";
