@@ -117,6 +117,7 @@ final class EngineConnection {
         this.tls = tls;
         this.engine = EngineFactory.PROTON.createEngine();
         this.ranges = DispositionRanges.install(engine);
+        PipelineEnd.install(engine);
         engine.outputHandler((buffer, done) -> {
             output.append(buffer);
             if (done != null) {
