@@ -4,7 +4,7 @@
 # 1. Seed 000's 100-queue row: PUBLISHERS publishers (default 100) at PER_PUBLISHER msg/s each
 #    (default 50: 5,000 msg/s in all, what a 2-core machine shared with the broker carries), 1 kB
 #    bodies, one queue per publisher (x-max-length=10000), as many auto-ack consumers, SECONDS s
-#    (default 20). Prints per round the client CPU seconds of each tool, the harness's end-to-end
+#    (DURATION, default 20). Prints per round the client CPU seconds of each tool, the harness's end-to-end
 #    latency from the actual send (p50, p99) and PerfTest's consumer latency median; then the medians
 #    and the ratios harness/PerfTest.
 # 2. Idle publishers (IDLE, default 5000) at -r 0 for 10 s, both protocols: wall and CPU seconds of
@@ -22,7 +22,7 @@ ROUNDS=${ROUNDS:-2}
 . bench/common.sh
 PUBLISHERS=${PUBLISHERS:-100}
 PER_PUBLISHER=${PER_PUBLISHER:-50}
-SECONDS_=${SECONDS:-20}
+SECONDS_=${DURATION:-20}
 IDLE=${IDLE:-5000}
 EXTRA=${EXTRA:-}
 fetch_perftest
@@ -46,10 +46,10 @@ run_perftest() { # output
     --size 1000 --autoack --time "$SECONDS_" --interval 5
 }
 
-# "e2e from send  p50 1.23 ms ..." in the harness's summary: the value after the label $2.
-harness_from_send() { # output percentile
-  grep -E '^ *e2e from send' "$1" | head -1 | grep -oE "$2 +[0-9.,]+ (ms|us|µs|s)" | head -1 \
-    | awk '{v=$2; gsub(",","",v); u=$3; if (u=="us"||u=="µs") v/=1000; if (u=="s") v*=1000; printf "%.2f", v}'
+# The first "e2e from send" row of the harness's latency table (ms: min p50 p75 p90 p95 p99 ...).
+harness_from_send() { # output column (p50 or p99)
+  local col=5; [ "$2" = p99 ] && col=9
+  grep -E '^ +e2e from send' "$1" | head -1 | awk -v c="$col" '{v=$c; gsub(",","",v); print v}'
 }
 # PerfTest's last "consumer latency min/median/75th/95th/99th" line of the summary, median in ms.
 perftest_median() {

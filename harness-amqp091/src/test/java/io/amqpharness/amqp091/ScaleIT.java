@@ -56,12 +56,13 @@ class ScaleIT {
     }
 
     @Test
-    void manyConnectionsOpenAtOnceWithTheirChannelsSpreadAndShareNioThreads() {
-        // 60 publisher connections with 2 channels each and 60 consumer connections: 120 > 100, so NIO by default.
+    void manyConnectionsOpenAtOnceWithTheirChannelsSpreadAndTheirPublishersSharePacingThreads() {
+        // 60 publisher connections with 2 channels each and 60 consumer connections: blocking I/O up to 1,000
+        // connections; 120 paced publishers are more than 4 per core, so they share pacing threads.
         RunResult r = new LoadRunner(scenario().producers(60).producerChannelCount(2).consumers(60).rate(5).confirm(10)
                 .time(Duration.ofSeconds(2)).build()).run();
         assertThat(r.failure()).isEmpty();
-        assertThat(r.driverFacts()).containsEntry("io", "nio, 2 threads shared");
+        assertThat(r.driverFacts()).containsEntry("io", "blocking, a thread per connection");
         assertThat(r.connections().opened()).isEqualTo(120);
         assertThat(r.connections().retries()).isZero();
         assertThat(r.counts().published()).as("120 publishers x 5 msg/s x 2 s").isEqualTo(1_200);

@@ -109,7 +109,7 @@ final class PublisherTask implements Runnable {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
-        this.spinNanos = context.settings().pacingSpin().toNanos();
+        this.spinNanos = context.settings().pacingSpinFor(false).toNanos();
     }
 
     @Override

@@ -113,7 +113,7 @@ final class RunParticipants {
                 .map(Double::intValue).orElse(0));
         this.runners = new PublisherRunners(PublisherRunners.pacingThreadsFor(p.pacingThreads(),
                 p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
-                p.pacingSpin().toNanos());
+                p.pacingSpinFor(true).toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
         this.prefetch = scenario.consuming().prefetch();
         this.ackEvery = scenario.consuming().ackEvery();

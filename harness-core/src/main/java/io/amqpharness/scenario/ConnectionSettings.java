@@ -35,7 +35,7 @@ public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, Op
     /** Automatic NIO: shared I/O threads when there are many connections. */
     public static final int AUTO_NIO_THREADS = 2;
     /** Automatic NIO: planned connections above which the shared I/O threads are used. */
-    public static final int AUTO_NIO_ABOVE = 100;
+    public static final int AUTO_NIO_ABOVE = 1_000;
 
     /** The defaults: automatic I/O, 32 opens at a time, no rate limit, no idle connections, no churn. */
     public static final ConnectionSettings DEFAULT = new ConnectionSettings(OptionalInt.empty(),

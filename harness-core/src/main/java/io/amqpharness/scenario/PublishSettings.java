@@ -33,8 +33,10 @@ import java.util.Set;
  *                            message; empty means all start together
  * @param pacingSpin          a paced publisher parks until this long before a message's intended
  *                            time and spins the rest, because a park overshoots by about 60-100 µs
- *                            on Linux; {@link Duration#ZERO} parks all the way. Default
- *                            {@link #DEFAULT_PACING_SPIN} (100 µs)
+ *                            on Linux; {@link Duration#ZERO} parks all the way. Empty means the
+ *                            default: {@link #DEFAULT_PACING_SPIN} (100 µs) for a publisher with a
+ *                            thread of its own, 0 on a shared pacing thread (whose spinning before
+ *                            each of thousands of publishers' messages would cost a core)
  * @param pacingThreads       paced publishers share this many pacing threads ({@code --pacing-threads});
  *                            0 gives each its own thread; empty means automatic: as many as cores once
  *                            there are more than 4 paced publishers per core, else a thread each
@@ -54,7 +56,7 @@ public record PublishSettings(
         Set<MessageFlag> flags,
         MessageProperties properties,
         Optional<Duration> randomStartDelay,
-        Duration pacingSpin,
+        Optional<Duration> pacingSpin,
         OptionalInt pacingThreads) {
 
     /** How long before a message's intended time a paced publisher stops parking and spins: 100 µs. */
@@ -64,6 +66,16 @@ public record PublishSettings(
         variableSize = List.copyOf(variableSize);
         variableRate = List.copyOf(variableRate);
         flags = Set.copyOf(flags);
+    }
+
+    /**
+     * How long before an intended send time a paced publisher stops parking and spins: {@code --pacing-spin},
+     * else 100 µs on a thread of its own and 0 on a shared pacing thread.
+     *
+     * @param sharedThread true for a publisher served by a shared pacing thread
+     */
+    public Duration pacingSpinFor(boolean sharedThread) {
+        return pacingSpin.orElse(sharedThread ? Duration.ZERO : DEFAULT_PACING_SPIN);
     }
 
     /** Publishers in the run: connections times channels per connection. */

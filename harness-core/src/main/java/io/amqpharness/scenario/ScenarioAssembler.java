@@ -67,7 +67,7 @@ final class ScenarioAssembler {
                         d.priority == null ? OptionalInt.empty() : OptionalInt.of(d.priority),
                         Optional.ofNullable(d.expiration), Optional.ofNullable(d.messageType), d.headers),
                 Optional.ofNullable(d.randomStartDelay),
-                d.pacingSpin == null ? PublishSettings.DEFAULT_PACING_SPIN : d.pacingSpin,
+                Optional.ofNullable(d.pacingSpin),
                 d.pacingThreads == null ? OptionalInt.empty() : OptionalInt.of(d.pacingThreads));
     }
 

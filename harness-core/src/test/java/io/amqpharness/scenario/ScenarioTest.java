@@ -32,10 +32,10 @@ class ScenarioTest {
     }
 
     @Test
-    void nioIsAutomaticAboveOneHundredConnectionsUnlessGiven() {
+    void nioIsAutomaticAboveOneThousandConnectionsUnlessGiven() {
         assertThat(ConnectionSettings.planned(valid().producers(50).consumers(50).build())).isEqualTo(100);
-        assertThat(valid().build().connections().nioThreadsFor(100)).isZero();
-        assertThat(valid().build().connections().nioThreadsFor(101)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(valid().build().connections().nioThreadsFor(1_000)).isZero();
+        assertThat(valid().build().connections().nioThreadsFor(1_001)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
         assertThat(ConnectionSettings.planned(valid().producers(1).consumers(1).idleConnections(99).build()))
                 .isEqualTo(101);
         assertThat(ConnectionSettings.planned(valid().churnRate(100).churnHold(Duration.ofSeconds(2)).build()))
