@@ -42,6 +42,8 @@ final class Amqp091Driver implements ProtocolDriver {
     private final int ioThreads;
     /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
     private final java.util.Optional<SharedIo> sharedIo;
+    /** Publishes wait in the socket until the publisher waits ({@link CorkedSockets}): blocking I/O over plain TCP. */
+    private final boolean heldWrites;
     private TopologyControl control;
 
     Amqp091Driver(DriverContext context) {
@@ -55,6 +57,10 @@ final class Amqp091Driver implements ProtocolDriver {
                         context.scenario().consuming().consumerLatency().isEmpty()
                                 && context.scenario().consuming().consumerRate().isEmpty()))
                 : java.util.Optional.empty();
+        this.heldWrites = ioThreads == 0 && !uri.tls();
+        if (heldWrites) {
+            factory.setSocketFactory(new CorkedSockets());
+        }
         this.pool = new ConnectionPool(factory, context.scenario().addresses());
     }
 
@@ -103,7 +109,7 @@ final class Amqp091Driver implements ProtocolDriver {
         try {
             Channel ch = c.createChannel();
             return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c),
-                    sharedIo.isPresent());
+                    sharedIo.isPresent(), heldWrites);
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
@@ -124,7 +130,7 @@ final class Amqp091Driver implements ProtocolDriver {
             });
             AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
             return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props,
-                    sharedIo.isPresent());
+                    sharedIo.isPresent(), heldWrites);
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()

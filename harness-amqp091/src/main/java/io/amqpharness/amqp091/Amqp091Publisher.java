@@ -39,20 +39,25 @@ final class Amqp091Publisher implements PublisherLink {
     private long lastSeq;
     private final com.rabbitmq.client.BlockedListener blockedListener;
     private final boolean copyBody;
+    /** Sends are held back until the publisher waits ({@link CorkedSockets}: blocking I/O on plain TCP). */
+    private final boolean corked;
 
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose,
-                     boolean copyBody) throws IOException {
-        this(channel, spec, outcomes, onClose, properties(spec), copyBody);
+                     boolean copyBody, boolean held) throws IOException {
+        this(channel, spec, outcomes, onClose, properties(spec), copyBody, held);
     }
 
     /**
      * A publisher whose messages carry {@code properties} (for example with a reply address).
      *
      * @param copyBody send a copy of each body (NIO mode, where the frame is written after the send returns)
+     * @param held     the connection's socket is one of {@link CorkedSockets}: sends are held back until
+     *                 the publisher is about to wait
      */
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, Runnable onClose,
-                     AMQP.BasicProperties properties, boolean copyBody) throws IOException {
+                     AMQP.BasicProperties properties, boolean copyBody, boolean held) throws IOException {
         this.copyBody = copyBody;
+        this.corked = held;
         this.channel = channel;
         this.exchange = spec.exchange();
         this.mandatory = spec.mandatory();
@@ -106,7 +111,16 @@ final class Amqp091Publisher implements PublisherLink {
             tagOffset = channel.getNextPublishSeqNo() - seq;
         }
         try {
-            channel.basicPublish(exchange, routingKey, mandatory, properties, copyBody ? body.clone() : body);
+            if (corked) {
+                CorkedSockets.cork();
+                try {
+                    channel.basicPublish(exchange, routingKey, mandatory, properties, body);
+                } finally {
+                    CorkedSockets.uncork();
+                }
+            } else {
+                channel.basicPublish(exchange, routingKey, mandatory, properties, copyBody ? body.clone() : body);
+            }
             if (txSize > 0) {
                 lastSeq = seq;
                 if (++uncommitted >= txSize) {
@@ -124,8 +138,21 @@ final class Amqp091Publisher implements PublisherLink {
         outcomes.settled(lastSeq, true, PublishOutcome.CONFIRMED);
     }
 
+    /** Writes the messages this thread's sends held back ({@link CorkedSockets}), before the publisher waits. */
+    @Override
+    public void aboutToWait() {
+        if (corked) {
+            try {
+                CorkedSockets.flushHeld();
+            } catch (IOException e) {
+                throw new DriverException(AmqpErrors.operationFailure("Publishing", e), e);
+            }
+        }
+    }
+
     @Override
     public void flush() {
+        aboutToWait();
         if (!channel.isOpen()) {
             return;
         }
