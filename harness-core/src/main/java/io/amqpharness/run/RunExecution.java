@@ -409,16 +409,6 @@ final class RunExecution {
         }
     }
 
-    private static void join(Thread t, long millis) {
-        try {
-            if (t.getState() != Thread.State.NEW) {
-                t.join(millis);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos, List<StepResult> stepResults,
                              Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome) {
