@@ -15,7 +15,6 @@ import io.amqpharness.scenario.ExitWhen;
 import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
-import io.amqpharness.spi.PublisherLink;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
