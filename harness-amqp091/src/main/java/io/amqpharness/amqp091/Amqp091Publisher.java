@@ -145,7 +145,9 @@ final class Amqp091Publisher implements PublisherLink {
             try {
                 CorkedSockets.flushHeld();
             } catch (IOException e) {
-                throw new DriverException(AmqpErrors.operationFailure("Publishing", e), e);
+                if (!closed.get()) { // closed by the run (a publisher blocked at its stop): nothing to report
+                    throw new DriverException(AmqpErrors.operationFailure("Publishing", e), e);
+                }
             }
         }
     }
