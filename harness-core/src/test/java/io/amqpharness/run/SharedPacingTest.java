@@ -56,7 +56,9 @@ class SharedPacingTest {
         assertThat(r.failure()).isEmpty();
         assertThat(r.steps()).hasSize(4);
         for (int i : new int[] {0, 1, 3}) {
-            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 130L);
+            // About 100; a step that kept the first step's per-publisher rate would send 400. The upper bound
+            // leaves room for a loaded machine, where applying a step lags (132 seen once).
+            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 180L);
         }
         assertThat(r.counts().lost()).isZero();
         assertThat(InMemoryDriver.SEND_THREADS).containsExactly("harness-pacing-");
