@@ -281,12 +281,16 @@ class WorkloadIT {
 
     // ---- connections and channels ----
 
+    /** One run long enough for the HTTP API's statistics (5 s): the connections, and the consumer arguments. */
     @Test
-    void manyPublishersShareFewConnections() throws Exception {
+    void manyPublishersShareFewConnectionsAndConsumerArgumentsReachTheBroker() throws Exception {
         List<Integer> connections = new CopyOnWriteArrayList<>();
+        List<Integer> priorities = new CopyOnWriteArrayList<>();
+        String q = queue("it-cargs");
         String[] runId = new String[1];
-        RunResult r = new LoadRunner(scenario().producers(2).producerChannelCount(5).consumers(1)
-                .consumerChannelCount(3).rate(20).time(Duration.ofSeconds(7)).build()).listener(new RunListener() {
+        RunResult r = new LoadRunner(scenario().queue(q).producers(2).producerChannelCount(5).consumers(1)
+                .consumerChannelCount(3).consumerArgument("x-priority", 5L).rate(20).time(Duration.ofSeconds(7))
+                .build()).listener(new RunListener() {
                     @Override
                     public void started(io.amqpharness.run.RunStart start) {
                         runId[0] = start.runId();
@@ -295,7 +299,7 @@ class WorkloadIT {
                     @Override
                     public void interval(IntervalStats s) {
                         // The HTTP API lists a connection up to collect_statistics_interval (5 s) after it
-                        // opens: the run lasts longer than that.
+                        // opens, and consumers from channel statistics emitted as often: the run lasts longer.
                         try {
                             JsonNode all = management().get("/api/connections").orElseThrow();
                             int mine = 0;
@@ -306,6 +310,11 @@ class WorkloadIT {
                                 }
                             }
                             connections.add(mine);
+                            for (JsonNode c : management().get("/api/consumers").orElseThrow()) {
+                                if (q.equals(c.path("queue").path("name").asText())) {
+                                    priorities.add(c.path("arguments").path("x-priority").asInt());
+                                }
+                            }
                         } catch (Exception e) {
                             throw new IllegalStateException(e);
                         }
@@ -314,6 +323,7 @@ class WorkloadIT {
         assertThat(r.counts().published()).as("10 publishers x 20 msg/s x 7 s").isEqualTo(1_400);
         assertThat(r.counts().consumed()).isEqualTo(1_400);
         assertThat(connections).contains(2).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(2));
+        assertThat(priorities).contains(5);
     }
 
     // ---- publishing ----
@@ -406,26 +416,6 @@ class WorkloadIT {
         RunResult r = run(scenario().producerMessageCount(300).confirm(50).polling(true).multiAckEvery(10));
         assertThat(r.counts().consumed()).isEqualTo(300);
         assertThat(r.unaccountedDeliveries()).hasValue(0);
-    }
-
-    @Test
-    void consumerArgumentsReachTheBroker() throws Exception {
-        List<Integer> priorities = new CopyOnWriteArrayList<>();
-        String q = queue("it-cargs");
-        // The HTTP API lists consumers from channel statistics, emitted every 5 s: run a little longer.
-        run(scenario().queue(q).consumerArgument("x-priority", 5L).rate(50).time(Duration.ofSeconds(7))
-                .interval(Duration.ofSeconds(1)), s -> {
-            try {
-                for (JsonNode c : management().get("/api/consumers").orElseThrow()) {
-                    if (q.equals(c.path("queue").path("name").asText())) {
-                        priorities.add(c.path("arguments").path("x-priority").asInt());
-                    }
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        assertThat(priorities).contains(5);
     }
 
     @Test
