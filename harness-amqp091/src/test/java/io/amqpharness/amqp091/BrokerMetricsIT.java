@@ -189,7 +189,7 @@ class BrokerMetricsIT {
         noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         RunResult r = new LoadRunner(scenario().queueArgument("x-max-length", 50L)
                 .queueArgument("x-overflow", "reject-publish").confirm(100).rate(1000).consumerRate(100).qos(10)
-                .time(Duration.ofSeconds(3)).drainTimeout(Duration.ofSeconds(2)).build()).run();
+                .time(Duration.ofSeconds(2)).drainTimeout(Duration.ofSeconds(2)).build()).run();
         assertThat(r.counts().nacked()).as("the broker refused most messages").isGreaterThan(1_000);
         var growth = report(r).growth().orElseThrow();
         assertThat(growth.basis()).isEqualTo("harness");
