@@ -17,8 +17,8 @@ class BrokerMetricsOnRabbitMQ4IT extends BrokerMetricsIT {
 
     @Override
     void anotherPublisherOnTheRunsQueueMakesTheCountsDifferAndTheNoteSaysByHowMuch() {
-        // The same per-queue publish counter that the two tests above read on 4.x; the difference and its
-        // note are the harness's arithmetic (CrossCheckTest), and the 3.x run covers them end to end.
+        // The same per-queue publish counter that theBrokerSeesTheQueueFill and countsAgree read on 4.x; the
+        // difference is the harness's arithmetic (CrossCheckTest), and the 3.x run covers it and its note end to end.
     }
 
     @Override
