@@ -24,8 +24,10 @@ class Amqp091RabbitMQ4IT {
         this.broker = broker;
     }
 
+    /** No broker metrics: these tests do not test them (BrokerMetricsIT does). */
     private Scenario.Builder scenario() {
-        return Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500)).drainTimeout(Duration.ofSeconds(20));
+        return Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500)).drainTimeout(Duration.ofSeconds(20))
+                .noBrokerMetrics(true);
     }
 
     @Test

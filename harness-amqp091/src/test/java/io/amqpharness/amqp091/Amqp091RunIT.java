@@ -36,9 +36,11 @@ class Amqp091RunIT {
         this.broker = broker;
     }
 
+    /** No broker metrics: these tests do not test them (BrokerMetricsIT does). */
     private Scenario.Builder scenario() {
         return Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500))
-                .drainTimeout(Duration.ofSeconds(20));
+                .drainTimeout(Duration.ofSeconds(20))
+                .noBrokerMetrics(true);
     }
 
     private static String unique(String prefix) {
@@ -90,11 +92,14 @@ class Amqp091RunIT {
     }
 
     @Test
-    void multipleAcksWithATimeBoundDrainEverything() {
+    void aTimeLimitEndsPublishingAndMultipleAcksWithATimeBoundDrainEverything() {
         RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(2)).qos(50).multiAckEvery(20)
                 .ackTimeout(Duration.ofMillis(30)).build()).run();
         assertThat(r.failure()).isEmpty();
-        assertThat(r.counts().consumed()).isEqualTo(r.counts().published()).isBetween(350L, 450L);
+        // The count shows where publishing ended; the time is bounded below only (a busy machine can only add to it).
+        assertThat(r.counts().published()).as("rate x time, exactly").isEqualTo(400);
+        assertThat(r.publishingTime()).isGreaterThanOrEqualTo(Duration.ofMillis(1_950));
+        assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
         assertThat(r.leftInQueues()).hasValue(0);
         assertThat(r.latency(Metric.PUBLISH_DELAY).count()).isEqualTo(r.counts().published());
     }
@@ -125,14 +130,6 @@ class Amqp091RunIT {
     void consumerMessageCountEndsTheRun() {
         RunResult r = new LoadRunner(scenario().rate(500).consumerMessageCount(300).qos(100).build()).run();
         assertThat(r.counts().consumed()).isEqualTo(300);
-    }
-
-    @Test
-    void timeLimitEndsPublishing() {
-        RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofSeconds(1)).build()).run();
-        // The count shows where publishing ended; the time is bounded below only (a busy machine can only add to it).
-        assertThat(r.counts().published()).as("rate x time, exactly").isEqualTo(100);
-        assertThat(r.publishingTime()).isGreaterThanOrEqualTo(Duration.ofMillis(950));
     }
 
     @Test

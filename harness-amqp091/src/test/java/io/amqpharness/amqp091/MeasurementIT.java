@@ -30,9 +30,11 @@ class MeasurementIT {
         this.broker = broker;
     }
 
+    /** No broker metrics: these tests do not test them (BrokerMetricsIT does). */
     private Scenario.Builder scenario() {
         return Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500))
-                .drainTimeout(Duration.ofSeconds(20));
+                .drainTimeout(Duration.ofSeconds(20))
+                .noBrokerMetrics(true);
     }
 
     private static String unique(String prefix) {

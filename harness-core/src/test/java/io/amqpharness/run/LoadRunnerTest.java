@@ -212,7 +212,7 @@ class LoadRunnerTest {
         // 200/s in total over 1, then 4, then 0, then 2 publishers, half a second each: every step sends
         // about 100 (a step that kept the first step's per-publisher rate sent 400 with 4 publishers)
         // and one that starts with none still paces those added later.
-        RunResult r = new LoadRunner(scenario().totalRate(200)
+        RunResult r = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
                 .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 1, 4, 0, 2)
                 .stepDuration(Duration.ofMillis(500)).build()).run();
         assertThat(r.failure()).isEmpty();
@@ -220,7 +220,7 @@ class LoadRunnerTest {
         for (int i : new int[] {0, 1, 3}) {
             assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 130L);
         }
-        RunResult fromNone = new LoadRunner(scenario().totalRate(200)
+        RunResult fromNone = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
                 .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 0, 2)
                 .stepDuration(Duration.ofMillis(500)).build()).run();
         assertThat(fromNone.paced()).isTrue();
