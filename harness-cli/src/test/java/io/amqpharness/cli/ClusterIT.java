@@ -55,7 +55,7 @@ class ClusterIT {
     @ValueSource(strings = {"amqp091", "amqp10"})
     void aRunOverThreeAddressesHasConnectionsOnEveryNode(String protocol) throws Exception {
         Scenario s = Scenario.builder().protocol(protocol).uri(URIS).producers(3).consumers(3).rate(50)
-                .time(Duration.ofSeconds(8)).noBrokerMetrics(true).build();
+                .time(Duration.ofSeconds(5)).noBrokerMetrics(true).build();
         String wire = protocol.equals("amqp091") ? "AMQP 0-9-1" : "AMQP 1-0";
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> Harness.run(s));
         Set<String> nodes = new TreeSet<>();
@@ -113,15 +113,15 @@ class ClusterIT {
         assertThat(c.ownUnique()).as("every confirmed message consumed").isGreaterThanOrEqualTo(c.confirmed());
     }
 
-    /** A 20 s confirmed quorum run at 1,000 msg/s (2 publishers, 2 consumers); {@code fault} gets the leader's node number 6 s in. */
+    /** A 14 s confirmed quorum run at 1,000 msg/s (2 publishers, 2 consumers); {@code fault} gets the leader's node number 4 s in. */
     private static RunResult runLosingTheLeader(String protocol, Fault fault) throws Exception {
         String queue = "cluster-it-" + UUID.randomUUID().toString().substring(0, 8);
         Scenario s = Scenario.builder().protocol(protocol).uri(URIS).queueType(QueueType.QUORUM).queues(java.util.List.of(queue))
                 .leaderLocator("balanced").producers(2).consumers(2).rate(500).confirm(200).qos(200)
-                .time(Duration.ofSeconds(20)).build();
+                .time(Duration.ofSeconds(14)).build();
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> Harness.run(s));
         try {
-            Thread.sleep(6_000);
+            Thread.sleep(4_000);
             String leader = get(1, "/api/queues/%2F/" + queue).path("leader").asText();
             assertThat(leader).as("the queue's leader").startsWith("rabbitc");
             fault.apply(leader.substring("rabbitc".length(), "rabbitc".length() + 1));

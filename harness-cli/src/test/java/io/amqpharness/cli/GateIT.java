@@ -47,7 +47,7 @@ class GateIT {
     @Test
     void gatesAreCheckedOnEachStepOfASteppedRun(RabbitMQBroker broker) throws Exception {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--step", "rate=100,200", "--step-duration", "1s",
-                "--fail-if", "rate.sent<120");
+                "--fail-if", "rate.sent<120", "--warmup", "0s");
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
         assertThat(r.err().strip()).matches("Gate rate\\.sent<120 failed in step 1 \\(rate=100\\): sent rate was "
                 + "[0-9,]+ msg/s, below 120 msg/s\\.");
@@ -58,7 +58,7 @@ class GateIT {
     @Test
     void aSweepChecksEveryRunAndGoesOn(RabbitMQBroker broker) throws Exception {
         JarRunner.Result r = JarRunner.run("sweep", "--uri", broker.uri(), "--vary", "rate=50,200", "-z", "1s",
-                "--fail-if", "rate.sent<100");
+                "--fail-if", "rate.sent<100", "--warmup", "0s");
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
         assertThat(r.err().lines()).hasSize(1);
         assertThat(r.err().strip()).matches("Gate rate\\.sent<100 failed: sent rate was [0-9,]+ msg/s, below 100 msg/s\\.");

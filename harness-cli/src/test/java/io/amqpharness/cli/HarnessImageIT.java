@@ -109,7 +109,7 @@ class HarnessImageIT {
                 + Brokers.IMAGE_SETTING + ").");
         String project = "amqp-harness-it-" + ProcessHandle.current().pid();
         Map<String, String> env = Map.of("HARNESS_RABBITMQ_IMAGE", rabbitmq, "HARNESS_IMAGE", IMAGE,
-                "HARNESS_DURATION", "5s", "HARNESS_RATE", "200", "RABBITMQ_AMQP_PORT", freePort(),
+                "HARNESS_DURATION", "2s", "HARNESS_RATE", "200", "RABBITMQ_AMQP_PORT", freePort(),
                 "RABBITMQ_HTTP_PORT", freePort(), "RABBITMQ_PROMETHEUS_PORT", freePort(), "HARNESS_METRICS_PORT", freePort());
         List<String> compose = List.of("docker-compose", "-p", project, "-f", "docker/compose.yml");
         try {

@@ -21,7 +21,7 @@ class SweepIT {
     void aSweepOverTwoSettingsPrintsTheTableAndWritesTheReport(RabbitMQBroker broker) throws Exception {
         Path out = dir.resolve("sweep");
         JarRunner.Result r = JarRunner.run(Map.of("HARNESS_URI", broker.uri()), "sweep", "--vary", "rate=50,100",
-                "--vary", "consumers=1,2", "-z", "1s", "-i", "500ms", "--output-dir", out.toString());
+                "--vary", "consumers=1,2", "-z", "1s", "-i", "500ms", "--warmup", "0s", "--output-dir", out.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         String table = r.out().substring(r.out().indexOf("Sweep over rate x consumers"));
         assertThat(table).contains("|                  run | Msg/s |", "Max 99th |", "Max 95th |", "Max 75th |");
@@ -39,7 +39,7 @@ class SweepIT {
     void variantsAndLockStepOptions(RabbitMQBroker broker) throws Exception {
         JarRunner.Result r = JarRunner.run(Map.of("HARNESS_URI", broker.uri()), "sweep",
                 "--variant", "transient=--transient-queue", "--variant", "durable=-f persistent",
-                "--vary", "producers+consumers=1,2", "-r", "50", "-z", "1s");
+                "--vary", "producers+consumers=1,2", "-r", "50", "-z", "1s", "--warmup", "0s");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains(" transient producers+consumers=1 |", " durable producers+consumers=2 |");
     }
@@ -56,7 +56,7 @@ class SweepIT {
         Path out = dir.resolve("seed-003");
         JarRunner.Result r = JarRunner.run(Map.of("HARNESS_URI", broker.uri()), "run", "--scenario",
                 Path.of("..", "docs", "scenarios", "seed-003-in-flight.yml").toString(), "--step-duration", "1s",
-                "--output-dir", out.toString());
+                "--warmup", "0s", "--output-dir", out.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).containsPattern("\\| confirm \\| +Msg/s \\|").containsPattern("\\|\\s+10000 \\|"); // columns fit the numbers
         String html = Files.readString(out.resolve("report.html"));
