@@ -42,6 +42,8 @@ final class Amqp091Driver implements ProtocolDriver {
     private final int ioThreads;
     /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
     private final java.util.Optional<SharedIo> sharedIo;
+    /** Connections above which the run's connections share executors even with blocking I/O. */
+    static final int SHARED_EXECUTORS_ABOVE = 16;
     /** Publishes wait in the socket until the publisher waits ({@link CorkedSockets}): blocking I/O over plain TCP. */
     private final boolean heldWrites;
     private TopologyControl control;
@@ -52,7 +54,11 @@ final class Amqp091Driver implements ProtocolDriver {
         com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
         this.ioThreads = context.scenario().connections().nioThreadsFor(
                 io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
-        this.sharedIo = ioThreads > 0
+
+        int planned = io.amqpharness.scenario.ConnectionSettings.planned(context.scenario());
+        // Many connections share their consumers' dispatch threads, in blocking I/O too: amqp-client's
+        // default pool per connection (2 threads per core) made 400 threads for 100 consumer connections.
+        this.sharedIo = ioThreads > 0 || planned > SHARED_EXECUTORS_ABOVE
                 ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
                         context.scenario().consuming().consumerLatency().isEmpty()
                                 && context.scenario().consuming().consumerRate().isEmpty()))
@@ -109,7 +115,7 @@ final class Amqp091Driver implements ProtocolDriver {
         try {
             Channel ch = c.createChannel();
             return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c),
-                    sharedIo.isPresent(), heldWrites);
+                    ioThreads > 0, heldWrites);
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index(), e), e);
@@ -130,7 +136,7 @@ final class Amqp091Driver implements ProtocolDriver {
             });
             AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
             return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props,
-                    sharedIo.isPresent(), heldWrites);
+                    ioThreads > 0, heldWrites);
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName());
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()

@@ -37,9 +37,9 @@ final class SharedIo implements AutoCloseable {
     }
 
     /**
-     * Puts {@code factory} into NIO mode with {@code ioThreads} I/O threads and shared executors.
+     * Gives {@code factory} shared executors and, with {@code ioThreads} above 0, NIO mode with that many I/O threads.
      *
-     * @param ioThreads            at least 1
+     * @param ioThreads            NIO threads; 0 keeps blocking I/O (a reader thread per connection)
      * @param hostnameVerification whether TLS connections check the broker's host name (NIO has its own switch)
      * @param sharedDispatch       dispatch every connection's consumers on one pool; false keeps a pool per
      *                             connection, for consumers that sleep in the callback ({@code --consumer-latency},
@@ -48,17 +48,9 @@ final class SharedIo implements AutoCloseable {
     @SuppressWarnings("deprecation")
     static SharedIo apply(ConnectionFactory factory, int ioThreads, boolean hostnameVerification,
                           boolean sharedDispatch) {
-        NioParams nio = new NioParams()
-                .setNbIoThreads(ioThreads)
-                .setReadByteBufferSize(BUFFER_BYTES)
-                .setWriteByteBufferSize(BUFFER_BYTES)
-                .setWriteQueueCapacity(WRITE_QUEUE_FRAMES)
-                .setThreadFactory(daemons("harness-amqp091-nio"));
-        if (hostnameVerification) {
-            nio.enableHostnameVerification();
+        if (ioThreads > 0) {
+            useNio(factory, ioThreads, hostnameVerification);
         }
-        factory.useNio();
-        factory.setNioParams(nio);
         int cores = Runtime.getRuntime().availableProcessors();
         // Deliveries of one channel stay in order on a shared pool (amqp-client serialises per channel).
         SharedIo io = new SharedIo(Executors.newFixedThreadPool(Math.max(2, cores), daemons("harness-amqp091-dispatch")),
@@ -70,6 +62,21 @@ final class SharedIo implements AutoCloseable {
         factory.setShutdownExecutor(io.shutdown);
         factory.setHeartbeatExecutor(io.heartbeats);
         return io;
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void useNio(ConnectionFactory factory, int ioThreads, boolean hostnameVerification) {
+        NioParams nio = new NioParams()
+                .setNbIoThreads(ioThreads)
+                .setReadByteBufferSize(BUFFER_BYTES)
+                .setWriteByteBufferSize(BUFFER_BYTES)
+                .setWriteQueueCapacity(WRITE_QUEUE_FRAMES)
+                .setThreadFactory(daemons("harness-amqp091-nio"));
+        if (hostnameVerification) {
+            nio.enableHostnameVerification();
+        }
+        factory.useNio();
+        factory.setNioParams(nio);
     }
 
     private static ThreadFactory daemons(String name) {
