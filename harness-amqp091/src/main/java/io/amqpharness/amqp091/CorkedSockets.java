@@ -4,6 +4,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,32 +75,32 @@ final class CorkedSockets extends SocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        Socket s = new HoldingSocket();
-        s.connect(new java.net.InetSocketAddress(host, port));
-        return s;
+        return connected(new InetSocketAddress(host, port), null);
     }
 
     @Override
     public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-        Socket s = new HoldingSocket();
-        s.bind(new java.net.InetSocketAddress(localHost, localPort));
-        s.connect(new java.net.InetSocketAddress(host, port));
-        return s;
+        return connected(new InetSocketAddress(host, port), new InetSocketAddress(localHost, localPort));
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port) throws IOException {
-        Socket s = new HoldingSocket();
-        s.connect(new java.net.InetSocketAddress(host, port));
-        return s;
+        return connected(new InetSocketAddress(host, port), null);
     }
 
     @Override
     public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
             throws IOException {
+        return connected(new InetSocketAddress(address, port), new InetSocketAddress(localAddress, localPort));
+    }
+
+    /** A holding socket connected to {@code remote}, bound first to {@code local} when not null. */
+    private static Socket connected(InetSocketAddress remote, InetSocketAddress local) throws IOException {
         Socket s = new HoldingSocket();
-        s.bind(new java.net.InetSocketAddress(localAddress, localPort));
-        s.connect(new java.net.InetSocketAddress(address, port));
+        if (local != null) {
+            s.bind(local);
+        }
+        s.connect(remote);
         return s;
     }
 

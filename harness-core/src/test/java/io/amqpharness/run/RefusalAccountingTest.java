@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,15 +12,13 @@ import org.junit.jupiter.api.Test;
 class RefusalAccountingTest {
 
     private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
+        return InMemoryDriver.scenario();
     }
 
     @BeforeEach
     @AfterEach
     void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.ERRORS.clear();
+        InMemoryDriver.reset();
     }
 
     @Test

@@ -22,16 +22,13 @@ import org.junit.jupiter.api.Test;
 class SharedPacingTest {
 
     private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
+        return InMemoryDriver.scenario();
     }
 
     @BeforeEach
     @AfterEach
     void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.ERRORS.clear();
-        InMemoryDriver.SEND_THREADS.clear();
+        InMemoryDriver.reset();
     }
 
     @Test

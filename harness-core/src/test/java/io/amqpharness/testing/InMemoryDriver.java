@@ -73,6 +73,19 @@ public final class InMemoryDriver implements ProtocolDriver {
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
     public static final List<InMemoryDriver> CREATED = new CopyOnWriteArrayList<>();
+    /** A scenario for the in-memory broker: 100 ms intervals and a 10 s drain, as the run tests use. */
+    public static io.amqpharness.scenario.Scenario.Builder scenario() {
+        return io.amqpharness.scenario.Scenario.builder().protocol("in-memory")
+                .interval(java.time.Duration.ofMillis(100)).drainTimeout(java.time.Duration.ofSeconds(10));
+    }
+
+    /** Puts the fake broker back to normal behaviour and forgets what earlier runs recorded; before and after each test. */
+    public static void reset() {
+        behavior = Behavior.NORMAL;
+        ERRORS.clear();
+        SEND_THREADS.clear();
+    }
+
     /** The names of the threads that sent, without their numbers ("harness-pacing-"); cleared by tests. */
     public static final java.util.Set<String> SEND_THREADS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
