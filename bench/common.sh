@@ -27,6 +27,14 @@ declare_queue() { # name [arguments as JSON]
     -d "{\"durable\":true,\"auto_delete\":false,\"arguments\":${2:-{\}}}" "$API/queues/%2F/$1" >/dev/null
 }
 
+# Seed 001's AMQP 0.9.1 classic-queue run for the harness (the queue QUEUE must exist): the default
+# exchange, persistent + mandatory, 12-byte bodies, confirm window 192, prefetch 200, multi-ack every 200.
+seed001_harness_args() {
+  echo --uri "$URI" --predeclared --exchange amq.default --routing-key "$QUEUE" --queue "$QUEUE" \
+    --flag persistent --flag mandatory --pmessages "$MESSAGES" --size 12 --confirm 192 --qos 200 \
+    --multi-ack-every 200 --interval 5s
+}
+
 # Numbers from a harness summary: received msg/s, consumed and confirmed counts.
 harness_rate() { grep -oE 'received [0-9,]+ msg/s' "$1" | tail -1 | grep -oE '[0-9,]+' | tr -d ,; }
 harness_consumed() { grep -oE '^  consumed [0-9,]+' "$1" | grep -oE '[0-9,]+' | tr -d ,; }
@@ -42,5 +50,23 @@ fetch_perftest() {
     echo "fetching PerfTest 2.22.1 and its dependencies from Maven Central"
     mvn -q -B -ntp -f bench/perftest/pom.xml dependency:copy-dependencies \
       -DoutputDirectory="$PWD/$WORK/perftest-lib" -DincludeScope=runtime
+  fi
+}
+
+# The pid of the broker listening on URI's port (its beam.smp), for cpu-time.py --broker-pid; empty
+# when it cannot be found (then broker CPU reads 0).
+broker_pid() {
+  local port
+  port=$(echo "$URI" | sed -E 's#^[a-z+]+://([^@/]*@)?[^:/]+:([0-9]+).*#\2#')
+  ss -ltnpH "sport = :$port" 2>/dev/null | grep -oE 'pid=[0-9]+' | head -1 | cut -d= -f2
+}
+
+# A stream run's address and protocol options, over the stream protocol or over AMQP 1.0 on a stream
+# queue: prints "URI OPTIONS..." for `stream` or `amqp10` (AMQP_PORT and STREAM_PORT must be set).
+stream_target() { # protocol
+  if [ "$1" = stream ]; then
+    echo "rabbitmq-stream://guest:guest@localhost:$STREAM_PORT/%2F --protocol stream"
+  else
+    echo "amqp://guest:guest@localhost:$AMQP_PORT/%2F --protocol amqp10 --queue-type stream"
   fi
 }

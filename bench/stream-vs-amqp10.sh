@@ -20,11 +20,8 @@ EXTRA_STREAM=${EXTRA_STREAM:-}
 
 run() { # protocol output
   local uri opts
-  if [ "$1" = stream ]; then
-    uri="rabbitmq-stream://guest:guest@localhost:$STREAM_PORT/%2F"; opts="--protocol stream $EXTRA_STREAM"
-  else
-    uri="amqp://guest:guest@localhost:$AMQP_PORT/%2F"; opts="--protocol amqp10 --queue-type stream"
-  fi
+  read -r uri opts < <(stream_target "$1")
+  if [ "$1" = stream ]; then opts="$opts $EXTRA_STREAM"; fi
   # shellcheck disable=SC2086
   bench/cpu-time.py "$2" -- java $JAVA_OPTS -jar "$JAR" --uri "$uri" $opts -C "$MESSAGES" --confirm 1000 -s 12 \
     --interval 5s --no-broker-metrics
@@ -40,14 +37,28 @@ for round in $(seq 1 "$ROUNDS"); do
     read -r wall cpu code _ < <(run "$p" "$out" | tail -1)
     [ "$code" = 0 ] || { echo "$p run $round failed (exit $code); see $out" >&2; exit 1; }
     consumed=$(harness_consumed "$out")
-    [ "$consumed" = "$MESSAGES" ] || { echo "$p consumed $consumed of $MESSAGES; see $out" >&2; exit 1; }
+    if [ "$consumed" != "$MESSAGES" ]; then
+      # RabbitMQ 3.x can pause AMQP 1.0 stream deliveries for longer than the drain (docs/amqp10.md):
+      # such a round has no throughput to compare, and says so.
+      printf '%-8s %5s %12s %10s %s\n' "$p" "$round" "stalled" "-" "$wall (consumed $consumed of $MESSAGES; see $out)"
+      continue
+    fi
     rate=$(e2e_rate "$out"); c=$(per100k "$cpu")
     printf '%-8s %5s %12s %10s %s\n' "$p" "$round" "$rate" "$c" "$wall"
     echo "$rate" >> "$WORK/sv-$p.rates"; echo "$c" >> "$WORK/sv-$p.cpu"
   done
 done
+for p in stream amqp10; do
+  if [ ! -s "$WORK/sv-$p.rates" ]; then
+    echo "no $p round consumed every message, so there is no ratio; the rounds that did:"
+    for q in stream amqp10; do
+      [ -s "$WORK/sv-$q.rates" ] && echo "  $q $(median < "$WORK/sv-$q.rates") msg/s, $(median < "$WORK/sv-$q.cpu") s/100k"
+    done
+    exit 0
+  fi
+done
 sr=$(median < "$WORK/sv-stream.rates"); ar=$(median < "$WORK/sv-amqp10.rates")
 sc=$(median < "$WORK/sv-stream.cpu"); ac=$(median < "$WORK/sv-amqp10.cpu")
-echo "medians over $ROUNDS rounds of $MESSAGES messages:"
+echo "medians over the rounds of $MESSAGES messages that consumed everything ($ROUNDS rounds run):"
 echo "  end-to-end throughput  stream $sr msg/s, AMQP 1.0 $ar msg/s, ratio $(ratio "$sr" "$ar")"
 echo "  client CPU             stream $sc s/100k, AMQP 1.0 $ac s/100k, ratio $(ratio "$sc" "$ac")"

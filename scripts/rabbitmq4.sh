@@ -15,10 +15,10 @@
 #                                  (scripts/rabbitmq-cluster.sh runs its nodes from the same root)
 #
 # Ports (beside 3.10's 5672/15672/15692/5552/25672): AMQP 5673, AMQP over TLS 5674, management
-# 15673, Prometheus 15693, stream 5553, Erlang distribution 25673; node rabbit4@localhost;
-# guest/guest from anywhere. The TLS listener uses the test certificates of scripts/tls-certs.sh
-# (HARNESS_TLS_DIR, default /var/lib/amqp-harness/tls) and requires a client certificate signed by
-# its CA (DIR/client.p12).
+# 15673, Prometheus 15693, stream 5553, stream over TLS 5554, Erlang distribution 25673; node
+# rabbit4@localhost; guest/guest from anywhere. Both TLS listeners (AMQP and stream share the node's
+# ssl_options) use the test certificates of scripts/tls-certs.sh (HARNESS_TLS_DIR, default
+# /var/lib/amqp-harness/tls) and require a client certificate signed by its CA (DIR/client.p12).
 # Every command is idempotent and safe to run concurrently (a lock serialises them). Needs root.
 set -euo pipefail
 
@@ -26,7 +26,7 @@ ROOT=${RABBITMQ4_ROOT:-/var/lib/amqp-harness/rabbitmq4}
 NODE=rabbit4@localhost
 AMQP_PORT=5673
 READY_MARK="$ROOT/.amqp-harness-ready"
-CONFIG_VERSION=2 # bump when the configuration written below changes: start rewrites it and restarts the broker
+CONFIG_VERSION=3 # bump when the configuration written below changes: start rewrites it and restarts the broker
 TLS_DIR=${HARNESS_TLS_DIR:-/var/lib/amqp-harness/tls}
 RECONFIGURED=0
 
@@ -83,6 +83,7 @@ ssl_options.fail_if_no_peer_cert = true
 management.tcp.port = 15673
 prometheus.tcp.port = 15693
 stream.listeners.tcp.1 = 5553
+stream.listeners.ssl.1 = 5554
 loopback_users = none
 CONF
   cat >"$etc/rabbitmq-env.conf" <<'CONF'
@@ -190,7 +191,7 @@ open_file_limit() { # pid
 describe() { # "VERSION OS-PID"
   local version pid
   read -r version pid <<<"$1"
-  echo "RabbitMQ $version is up on amqp://localhost:$AMQP_PORT and amqps://localhost:5674 (management http://localhost:15673, open-file limit $(open_file_limit "$pid"))"
+  echo "RabbitMQ $version is up on amqp://localhost:$AMQP_PORT and amqps://localhost:5674, streams on rabbitmq-stream://localhost:5553 and rabbitmq-stream+tls://localhost:5554 (management http://localhost:15673, open-file limit $(open_file_limit "$pid"))"
 }
 
 status() {

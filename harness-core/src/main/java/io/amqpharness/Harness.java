@@ -1,8 +1,8 @@
 package io.amqpharness;
 
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Scenario;
 
 /**
@@ -29,7 +29,7 @@ public final class Harness {
      * Runs a scenario to completion.
      *
      * @throws io.amqpharness.spi.BrokerUnreachableException if the broker cannot be reached
-     * @throws io.amqpharness.spi.HarnessException if the topology cannot be declared
+     * @throws io.amqpharness.HarnessException if the topology cannot be declared
      */
     public static RunResult run(Scenario scenario, RunListener... listeners) {
         LoadRunner runner = new LoadRunner(scenario);

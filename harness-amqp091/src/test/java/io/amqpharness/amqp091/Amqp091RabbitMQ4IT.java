@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ4;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.ExitWhen;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;

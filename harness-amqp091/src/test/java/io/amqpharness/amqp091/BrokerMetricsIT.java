@@ -2,7 +2,6 @@ package io.amqpharness.amqp091;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.amqpharness.broker.BrokerMetricsReport;
@@ -12,11 +11,12 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.IntervalsCsv;
-import io.amqpharness.report.files.ResultJson;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.BrokerMetrics;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
@@ -33,8 +33,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * queue depth seen by the broker, the cross-check of counts (and its note when another client makes
  * them differ), queue growth, and a metrics URL that does not answer.
  */
+// Alone (BrokerMetricsOnRabbitMQ4IT too): the broker's counters lag further behind on a busy machine, and
+// the final wait is a system property.
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class BrokerMetricsIT {
     private static String finalWait;
@@ -59,8 +62,13 @@ class BrokerMetricsIT {
     }
 
     @BeforeEach
-    void waitForTheBrokersCounters() {
+    void waitForTheBrokersCounters() throws Exception {
         System.clearProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
+        // After the classes that ran beside each other, the broker's statistics can be seconds behind: once
+        // 3,031 of 3,100 messages were counted after the final wait.
+        if (broker.management().isPresent()) {
+            broker.management().get().awaitStatistics(Duration.ofSeconds(30));
+        }
     }
 
     /** For a test that does not assert the broker's per-queue counters: the run takes the last sample at once. */
@@ -131,10 +139,11 @@ class BrokerMetricsIT {
         assertThat(r.notes()).noneMatch(n -> n.startsWith("The broker counted"));
         assertThat(TextSummary.format(r)).contains("Broker metrics: management ")
                 .contains("cross-check with the broker: published 5,000 (harness 5,000), delivered 5,000 (harness 5,000): agree (");
-        JsonNode json = ResultJson.toTree(r);
-        assertThat(json.at("/brokerMetrics/crossCheck/agrees").asBoolean()).isTrue();
-        assertThat(json.at("/brokerMetrics/crossCheck/brokerPublished").asLong()).isEqualTo(5_000);
-        assertThat(json.at("/brokerMetrics/source").asText()).isEqualTo("management");
+        io.amqpharness.report.document.BrokerMetrics written = ResultDocuments.read(ResultDocuments.write(RunDocument.of(r), dir)).brokerMetrics()
+                .orElseThrow();
+        assertThat(written.crossCheck().orElseThrow().agrees()).isTrue();
+        assertThat(written.crossCheck().orElseThrow().brokerPublished()).hasValue(5_000);
+        assertThat(written.source()).contains("management");
         Path csv = IntervalsCsv.write(r, dir);
         assertThat(Files.readAllLines(csv).get(0)).contains("broker_ready", "broker_memory_bytes");
     }

@@ -8,8 +8,8 @@ import io.amqpharness.junit.BrokerSource;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.Scenario;
@@ -21,7 +21,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** The measurement promises of the harness, checked against a real broker. */
+/**
+ * The measurement promises of the harness, checked against a real broker. Isolated: one test alarms
+ * the broker every other class uses.
+ */
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class MeasurementIT {
     private final RabbitMQBroker broker;

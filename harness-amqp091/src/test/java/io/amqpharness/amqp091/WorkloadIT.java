@@ -10,10 +10,10 @@ import io.amqpharness.junit.ManagementClient;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.ExitWhen;
@@ -294,7 +294,7 @@ class WorkloadIT {
                 .consumerChannelCount(3).consumerArgument("x-priority", 5L).rate(20).time(Duration.ofSeconds(7))
                 .build()).listener(new RunListener() {
                     @Override
-                    public void started(io.amqpharness.run.RunStart start) {
+                    public void started(io.amqpharness.result.RunStart start) {
                         runId[0] = start.runId();
                     }
 

@@ -1,11 +1,14 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.HarnessException;
+import io.amqpharness.amqp10.engine.Amqp10Connections;
+import io.amqpharness.amqp10.engine.Amqp10Errors;
+import io.amqpharness.amqp10.engine.EngineConnection;
+import io.amqpharness.amqp10.engine.Links;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
-import io.amqpharness.spi.HarnessException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.engine.IncomingDelivery;
@@ -17,18 +20,14 @@ import org.apache.qpid.protonj2.types.messaging.Released;
 import org.apache.qpid.protonj2.types.transport.DeliveryState;
 
 /**
- * A consumer: one receiver link on its own session. As the engine decodes deliveries (on the
- * connection's reader thread, under the engine lock) their bytes are copied into a reused
- * {@link DeliveryBatch}; after each batch of input they are handed to the core outside the engine
- * lock, each scanned in place ({@link MessageScanner}, which also sidesteps RabbitMQ 3.10's
- * undecodable stream deliveries). Who hands them over depends on the core's listener: one that
- * never waits ({@link DeliveryListener#mayWait()} false: no consumer rate, no simulated
- * processing, no replies) is called on the reader thread itself, right after the input, which
- * saves waking another thread for every batch; one that may wait gets a thread of its own, woken
- * once per batch, so a slow consumer never stops the connection from reading. Settlements made
- * while handing over a batch are applied after it, under one lock, where consecutive deliveries
- * settled alike become one disposition frame (as Qpid Proton C does), and go to the socket with
- * one write; settlements from other threads (an ack timer) go at once.
+ * A consumer: one receiver link on its own session. Its deliveries reach the core through a
+ * {@link DeliveryHandOver}: copied out of the engine as it decodes them, handed over in batches
+ * outside the engine lock, each scanned in place ({@link MessageScanner}, which also sidesteps
+ * RabbitMQ 3.10's undecodable stream deliveries), on the reader thread for a listener that never
+ * waits (no consumer rate, no simulated processing, no replies) and on a thread of its own for one
+ * that may. Settlements made while handing over a batch are applied after it, under one lock,
+ * where consecutive deliveries settled alike become one disposition frame (as Qpid Proton C does),
+ * and go to the socket with one write; settlements from other threads (an ack timer) go at once.
  *
  * <p>Credit: granted up to the window at start, then topped up by what the consumer has taken
  * once at most half of the window is outstanding, so at most {@code window} messages are on their
@@ -37,14 +36,11 @@ import org.apache.qpid.protonj2.types.transport.DeliveryState;
  *
  * <p>Tags are 1, 2, 3, ... per consumer. Acknowledging accepts (settles) the delivery; a multiple
  * ack accepts every unsettled delivery up to the tag with one disposition frame per contiguous
- * range of delivery ids ({@link DispositionRanges}). With auto-ack the broker sends pre-settled
- * deliveries and nothing is held. Settlements and credit from the reader thread reach the socket
- * with the reader's next write; from another thread (an ack timer) at once.
+ * range of delivery ids ({@link EngineConnection#beginRanges()}). With auto-ack the broker sends
+ * pre-settled deliveries and nothing is held. Settlements and credit from the reader thread reach
+ * the socket with the reader's next write; from another thread (an ack timer) at once.
  */
-final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
-    private static final long IDLE_PARK_NANOS = 10_000_000L;
-    /** How long a cancellation waits for the deliveries already taken in to be handed over. */
-    private static final long CANCEL_HANDOVER_MILLIS = 5_000;
+final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener, DeliveryHandOver.Owner {
     private static final DeliveryState ACCEPTED = Accepted.getInstance();
     private static final DeliveryState RELEASED = Released.getInstance();
     private static final DeliveryState REJECTED = new Rejected();
@@ -58,19 +54,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     /** Drain the credit of an auto-ack link before detaching it ({@link LinkDrain}): a broker with native AMQP 1.0. */
     private final boolean drainOnLeave;
     private final UnsettledDeliveries<IncomingDelivery> unsettled = new UnsettledDeliveries<>();
-    private final MessageScanner scanner = new MessageScanner();
-    /** Deliveries arrived and not yet handed over (under the engine lock). */
-    private DeliveryBatch arrivedBatch = new DeliveryBatch();
-    /** Deliveries being handed over (consumer thread). */
-    private DeliveryBatch handingOver = new DeliveryBatch();
-    private volatile boolean pending;
-    private volatile boolean stopping;
-    /** The thread of a consumer whose listener may wait; null when the reader thread hands over. */
-    private volatile Thread thread;
-    /** Held while a batch is handed over: the reader thread and a cancellation may both try. */
-    private final ReentrantLock handOverLock = new ReentrantLock();
-    /** True while a batch is handed over (under {@link #handOverLock}): its settlements wait for the batch's end. */
-    private volatile boolean handing;
+    private final DeliveryHandOver handOver;
     /** Settlements made while handing a batch over (consumer thread). */
     private final PendingSettlements deferred = new PendingSettlements();
     /** Deliveries that arrived before {@link #start} (under the lock). */
@@ -82,8 +66,6 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     private long lastTag;
     /** Credit granted and not yet taken by the consumer (written under the lock). */
     private volatile int outstanding;
-    /** Offset of the last stream message handed over, or -1 before the first (consumer thread writes). */
-    private volatile long lastStreamOffset = -1;
     /** Deliveries the consumer took since the credit last counted them (consumer thread). */
     private int taken;
 
@@ -104,6 +86,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         this.creditWindow = creditWindow;
         this.onClose = onClose;
         this.drainOnLeave = drainOnLeave && spec.autoAck();
+        this.handOver = new DeliveryHandOver(connection.lock(), this);
         connection.locked(() -> receiver.deliveryReadHandler(this::arrived)); // before the attach: deliveries may follow at once
     }
 
@@ -116,18 +99,14 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
     }
 
     /**
-     * Grants the first credit and starts the thread that hands deliveries over, beginning with
-     * what arrived without credit: RabbitMQ 3.x sends stream deliveries as soon as the link is
-     * attached, whatever the credit.
+     * Starts handing deliveries over, beginning with what arrived without credit (RabbitMQ 3.x
+     * sends stream deliveries as soon as the link is attached, whatever the credit), then grants
+     * the first credit: what the credit brings is handed over by the reader thread (or the
+     * consumer's own), not by the caller.
      */
     @Override
     public void start(DeliveryListener deliveryListener) {
-        Thread t = null;
-        if (deliveryListener.mayWait()) {
-            t = new Thread(this::handOverLoop, "harness-amqp10-consumer-" + spec.index());
-            t.setDaemon(true);
-            thread = t;
-        }
+        handOver.prepare(deliveryListener, "harness-amqp10-consumer-" + spec.index());
         connection.addListener(this);
         connection.locked(() -> {
             listener = deliveryListener;
@@ -135,99 +114,41 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
             while ((d = early.poll()) != null) {
                 arrived(d);
             }
-            topUp();
         });
-        if (t != null) {
-            t.start();
-        } else {
-            handOver(); // what arrived before the start
-        }
+        handOver.start(() -> connection.locked(this::topUp));
     }
 
     @Override
     public void afterInput() {
-        if (!pending) {
-            return;
-        }
-        Thread t = thread;
-        if (t == null) {
-            handOver();
-        } else {
-            LockSupport.unpark(t);
+        handOver.afterInput();
+    }
+
+    @Override
+    public boolean closed() {
+        return closed;
+    }
+
+    @Override
+    public void taken() {
+        taken++;
+        if (outstanding - taken <= creditWindow / 2) {
+            underLock(this::creditForTaken); // written with the batch's settlements
         }
     }
 
-    private void handOverLoop() {
-        while (!stopping) {
-            if (pending) {
-                handOver();
-            } else {
-                LockSupport.parkNanos(this, IDLE_PARK_NANOS);
-            }
+    @Override
+    public void batchHandedOver() {
+        applyDeferred();
+        if (taken > 0) {
+            underLock(this::creditForTaken);
         }
-        handOver(); // what arrived before the cancellation
+        connection.flushUnlessReader(); // the settlements and credit of the whole batch, in one write
     }
 
-    /**
-     * Hands what arrived to the core, outside the engine lock (the consumer's thread, or the
-     * reader thread when the listener never waits). Does nothing when called again from within a
-     * hand-over (a cancellation from the core while it takes a delivery).
-     */
-    private void handOver() {
-        if (!pending || handOverLock.isHeldByCurrentThread()) {
-            return;
-        }
-        handOverLock.lock();
-        try {
-            handOverLocked();
-        } finally {
-            handOverLock.unlock();
-        }
-    }
-
-    private void handOverLocked() {
-        if (!pending) {
-            return;
-        }
-        try {
-            ReentrantLock lock = connection.lock();
-            lock.lock();
-            try {
-                DeliveryBatch b = arrivedBatch;
-                arrivedBatch = handingOver;
-                handingOver = b;
-                pending = false;
-            } finally {
-                lock.unlock();
-            }
-            DeliveryBatch b = handingOver;
-            handing = true;
-            for (int i = 0; i < b.size() && !closed; i++) {
-                scanner.scan(b.bytes(), b.offset(i), b.length(i));
-                if (scanner.hasStreamOffset()) {
-                    lastStreamOffset = scanner.streamOffset();
-                }
-                listener.delivered(b.tag(i), b.bytes(), scanner.bodyOffset(), scanner.bodyLength(),
-                        scanner.redelivered(), scanner.groupId());
-                taken++;
-                if (outstanding - taken <= creditWindow / 2) {
-                    underLock(this::creditForTaken); // written with the batch's settlements
-                }
-            }
-            b.clear();
-            handing = false;
-            applyDeferred();
-            if (taken > 0) {
-                underLock(this::creditForTaken);
-            }
-            connection.flushUnlessReader(); // the settlements and credit of the whole batch, in one write
-        } catch (HarnessException e) {
-            fail(e);
-        } catch (RuntimeException e) {
-            fail(new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: " + e + ".", e));
-        } finally {
-            handing = false;
-        }
+    @Override
+    public void handOverFailed(RuntimeException e) {
+        fail(e instanceof HarnessException h ? h
+                : new DriverException("Consumer " + spec.index() + " on '" + address + "' failed: " + e + ".", e));
     }
 
     /** A delivery arrived (reader thread, under the lock). */
@@ -252,8 +173,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         } else {
             tag = unsettled.add(d);
         }
-        arrivedBatch.add(tag, payload);
-        pending = true;
+        handOver.add(tag, payload);
     }
 
     private void fail(HarnessException e) {
@@ -331,22 +251,15 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         if (spec.autoAck()) {
             return; // the broker settled on send
         }
-        if (handing && handOverLock.isHeldByCurrentThread()) {
+        if (handOver.handingOnThisThread()) {
             deferred.add(tag, multiple, state); // applied with the rest of the batch's, as ranges
             return;
         }
-        ReentrantLock lock = connection.lock();
-        lock.lock();
+        connection.beginRanges();
         try {
-            DispositionRanges ranges = connection.ranges();
-            ranges.begin();
-            try {
-                apply(tag, multiple, state);
-            } finally {
-                ranges.end();
-            }
+            apply(tag, multiple, state);
         } finally {
-            lock.unlock();
+            connection.endRanges();
         }
         connection.flush();
     }
@@ -382,21 +295,14 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         if (deferred.size() == 0) {
             return;
         }
-        ReentrantLock lock = connection.lock();
-        lock.lock();
+        connection.beginRanges();
         try {
-            DispositionRanges ranges = connection.ranges();
-            ranges.begin();
-            try {
-                for (int i = 0; i < deferred.size(); i++) {
-                    apply(deferred.tag(i), deferred.multiple(i), deferred.state(i));
-                }
-            } finally {
-                ranges.end();
+            for (int i = 0; i < deferred.size(); i++) {
+                apply(deferred.tag(i), deferred.multiple(i), deferred.state(i));
             }
         } finally {
             deferred.clear();
-            lock.unlock();
+            connection.endRanges();
         }
     }
 
@@ -424,8 +330,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
 
     @Override
     public java.util.OptionalLong lastStreamOffset() {
-        long last = lastStreamOffset;
-        return last < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(last);
+        return handOver.lastStreamOffset();
     }
 
     /**
@@ -450,23 +355,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
         if (spec.autoAck() && !closed) {
             return; // no credit any more; what the broker sent pre-settled is handed over until close()
         }
-        stopHandOver();
-    }
-
-    /** Stops the consumer thread once it handed over what arrived, or hands it over here. */
-    private void stopHandOver() {
-        stopping = true;
-        Thread t = thread;
-        if (t == null) {
-            handOver(); // what arrived before the cancellation and the reader thread has not handed over yet
-        } else if (t != Thread.currentThread()) {
-            LockSupport.unpark(t);
-            try {
-                t.join(CANCEL_HANDOVER_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        handOver.stop();
     }
 
     @Override
@@ -484,17 +373,8 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener {
                 }
                 Links.close(connection, receiver, session);
             } finally {
-                stopHandOver();
-                if (!handOverLock.isHeldByCurrentThread()) {
-                    // A batch the reader thread is handing over right now is finished first (closed
-                    // stops a hand-over midway), and whatever arrived after it is handed over here.
-                    handOverLock.lock();
-                    try {
-                        handOverLocked();
-                    } finally {
-                        handOverLock.unlock();
-                    }
-                }
+                handOver.stop();
+                handOver.handOverRest();
                 closed = true;
                 connection.removeListener(this);
                 onClose.run();

@@ -1,5 +1,10 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.amqp10.engine.Amqp10Connections;
+import io.amqpharness.amqp10.engine.Amqp10Errors;
+import io.amqpharness.amqp10.engine.EngineConnection;
+import io.amqpharness.amqp10.engine.Links;
+import io.amqpharness.amqp10.engine.RemoteClosedException;
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
@@ -43,10 +48,6 @@ import org.apache.qpid.protonj2.types.transport.SenderSettleMode;
  * stream filter form for the run (see {@link BrokerProfile}).
  */
 final class Amqp10Driver implements ProtocolDriver {
-    /** Link credit of consumers when the scenario sets no prefetch ({@code --qos}). */
-    static final int DEFAULT_CREDIT_WINDOW = 1_000;
-    /** The link credit RabbitMQ 3.x grants publishers. */
-    static final int RABBITMQ3_PUBLISHER_CREDIT = 65_536;
     private static final long LINK_TIMEOUT_MILLIS = 10_000;
 
     private final DriverContext context;
@@ -135,7 +136,7 @@ final class Amqp10Driver implements ProtocolDriver {
                     .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
             return new Amqp10Publisher(c, session, sender, address, spec, window, outcomes, keyPerMessage,
                     () -> connections.release(spec.connectionName(), c));
-        } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
+        } catch (InterruptedException | TimeoutException | RemoteClosedException
                  | RuntimeException e) {
             connections.release(spec.connectionName(), c);
             throw linkFailure("Attaching publisher " + spec.index() + " to '" + address + "'", c, e);
@@ -170,7 +171,7 @@ final class Amqp10Driver implements ProtocolDriver {
             Links.attach(c, session, receiver, LINK_TIMEOUT_MILLIS);
             consumer.attached();
             return consumer;
-        } catch (InterruptedException | TimeoutException | EngineConnection.RemoteClosedException
+        } catch (InterruptedException | TimeoutException | RemoteClosedException
                  | RuntimeException e) {
             connections.release(spec.connectionName(), c);
             throw linkFailure("Attaching consumer " + spec.index() + " to '" + address + "'", c, e);
@@ -185,14 +186,14 @@ final class Amqp10Driver implements ProtocolDriver {
             return d;
         }
         String why = e instanceof TimeoutException ? "no answer from the broker within " + LINK_TIMEOUT_MILLIS / 1000 + " s"
-                : c.failure() != null && !(e instanceof EngineConnection.RemoteClosedException)
+                : c.failure() != null && !(e instanceof RemoteClosedException)
                 ? Amqp10Errors.text(c.failure(), uri) : Amqp10Errors.text(e, uri);
         return new DriverException(what + " failed: " + why + ".", e);
     }
 
-    /** The link credit a consumer keeps: its prefetch, or {@value #DEFAULT_CREDIT_WINDOW}. */
+    /** The link credit a consumer keeps: its prefetch, or {@value LinkCredit#DEFAULT_CREDIT_WINDOW}. */
     static int creditWindow(ConsumerSpec spec) {
-        return spec.prefetch().orElse(DEFAULT_CREDIT_WINDOW);
+        return spec.prefetch().orElse(LinkCredit.DEFAULT_CREDIT_WINDOW);
     }
 
     private interface AddressSupplier {

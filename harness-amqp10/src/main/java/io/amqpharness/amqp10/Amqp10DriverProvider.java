@@ -16,7 +16,7 @@ import io.amqpharness.spi.ProtocolDriver;
  *   <li>{@code --confirm N}: unsettled sends, at most N awaiting their outcome; without it,
  *       pre-settled sends.</li>
  *   <li>{@code --qos N}: the consumer's link credit window (default
- *       {@value Amqp10Driver#DEFAULT_CREDIT_WINDOW}).</li>
+ *       {@value LinkCredit#DEFAULT_CREDIT_WINDOW}).</li>
  *   <li>{@code --autoack}: the broker sends pre-settled deliveries.</li>
  *   <li>{@code --multi-ack-every N}, {@code --ack-timeout T}: when accepts go out (one disposition
  *       per delivery: AMQP 1.0 clients here cannot settle ranges).</li>

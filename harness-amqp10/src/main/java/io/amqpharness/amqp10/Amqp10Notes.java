@@ -10,11 +10,6 @@ import java.util.Map;
 
 /** The sentences and facts an AMQP 1.0 run adds to its report. Stateless. */
 final class Amqp10Notes {
-    /** RabbitMQ 4.x's default {@code max_link_credit} for publishers. */
-    static final int RABBITMQ4_LINK_CREDIT = 170;
-    /** About how many unconfirmed messages a 4.x publisher link can have with default settings. */
-    static final int RABBITMQ4_UNCONFIRMED_BOUND = 255;
-
     private Amqp10Notes() {
     }
 
@@ -30,7 +25,7 @@ final class Amqp10Notes {
         }
         if (s.consuming().consumers() > 0) {
             f.put("consumer-settlement", s.consuming().autoAck() ? "pre-settled (at-most-once)" : "accepted by the consumer");
-            f.put("link-credit", Integer.toString(s.consuming().prefetch().orElse(Amqp10Driver.DEFAULT_CREDIT_WINDOW)));
+            f.put("link-credit", Integer.toString(s.consuming().prefetch().orElse(LinkCredit.DEFAULT_CREDIT_WINDOW)));
             if (s.topology().queueType() == QueueType.STREAM && s.consuming().streamOffset().isPresent()) {
                 f.put("stream-filter", profile.describedFilters() ? "described" : "plain");
             }
@@ -56,13 +51,13 @@ final class Amqp10Notes {
                 notes.add(String.format("RabbitMQ 4 grants each publisher link %d credits (max_link_credit) and "
                         + "grants more only while fewer than %d messages are unconfirmed, so a link has at most "
                         + "about %d unconfirmed messages and the broker's link credit also bounds the confirm "
-                        + "window: --confirm %d %s.", RABBITMQ4_LINK_CREDIT, RABBITMQ4_LINK_CREDIT,
-                        RABBITMQ4_UNCONFIRMED_BOUND, window, window > RABBITMQ4_UNCONFIRMED_BOUND
-                                ? "acts as about " + RABBITMQ4_UNCONFIRMED_BOUND + " unless max_link_credit is raised"
+                        + "window: --confirm %d %s.", LinkCredit.RABBITMQ4_LINK_CREDIT, LinkCredit.RABBITMQ4_LINK_CREDIT,
+                        LinkCredit.RABBITMQ4_UNCONFIRMED_BOUND, window, window > LinkCredit.RABBITMQ4_UNCONFIRMED_BOUND
+                                ? "acts as about " + LinkCredit.RABBITMQ4_UNCONFIRMED_BOUND + " unless max_link_credit is raised"
                                 : "is within that bound"));
-            } else if (window > Amqp10Driver.RABBITMQ3_PUBLISHER_CREDIT) {
+            } else if (window > LinkCredit.RABBITMQ3_PUBLISHER_CREDIT) {
                 notes.add(String.format("%s grants publisher links %,d credits, which bounds --confirm %,d.",
-                        profile.describe(), Amqp10Driver.RABBITMQ3_PUBLISHER_CREDIT, window));
+                        profile.describe(), LinkCredit.RABBITMQ3_PUBLISHER_CREDIT, window));
             }
         }
         if (s.publishing().producers() > 0 && !s.publishing().confirms() && !profile.nativeAmqp10()) {
@@ -77,7 +72,7 @@ final class Amqp10Notes {
                     + "everything published; read the stream again with --stream-offset first to check.");
         }
         if (s.consuming().consumers() > 0 && !s.consuming().autoAck()) {
-            int credit = s.consuming().prefetch().orElse(Amqp10Driver.DEFAULT_CREDIT_WINDOW);
+            int credit = s.consuming().prefetch().orElse(LinkCredit.DEFAULT_CREDIT_WINDOW);
             notes.add(String.format("Consumers keep %,d link credits (%s), topped up by the client as messages are "
                     + "taken; unlike 0.9.1 prefetch, credit does not wait for acknowledgements.", credit,
                     s.consuming().prefetch().isPresent() ? "--qos" : "the default without --qos"));

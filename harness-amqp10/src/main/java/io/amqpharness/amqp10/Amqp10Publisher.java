@@ -1,5 +1,8 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.amqp10.engine.Amqp10Errors;
+import io.amqpharness.amqp10.engine.EngineConnection;
+import io.amqpharness.amqp10.engine.Links;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;

@@ -1,5 +1,6 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.amqp10.engine.EngineConnection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.qpid.protonj2.engine.Receiver;

@@ -7,8 +7,8 @@ import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import java.time.Duration;
@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * channels, so the run's queues have message counters; RabbitMQ 4.x keeps none for AMQP 1.0, so the
  * cross-check falls back to the node-wide counters of the Prometheus endpoint.
  */
+@org.junit.jupiter.api.parallel.Isolated // the broker's counters, and the final wait (a system property)
 @WithRabbitMQ
 class Amqp10BrokerMetricsIT {
     private static String finalWait;
@@ -45,7 +46,10 @@ class Amqp10BrokerMetricsIT {
     }
 
     @Test
-    void theBrokersCountsAreCheckedAgainstTheHarnessesOverAmqp10() {
+    void theBrokersCountsAreCheckedAgainstTheHarnessesOverAmqp10() throws Exception {
+        if (broker.management().isPresent()) { // its statistics may be behind after the classes before this one
+            broker.management().get().awaitStatistics(Duration.ofSeconds(30));
+        }
         Scenario.Builder b = Scenario.builder().protocol("amqp10").uri(broker.uri()).interval(Duration.ofMillis(500))
                 .queueType(QueueType.QUORUM).producerMessageCount(3_000).confirm(100).qos(500);
         broker.managementUri().ifPresent(u -> b.brokerMetrics(u.toString()));

@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import io.amqpharness.amqp10.engine.Amqp10Connections;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.scenario.BrokerAddresses;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.TlsSettings;
 import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
@@ -248,7 +251,7 @@ class Amqp10DriverIT {
         java.net.URI u = java.net.URI.create(broker.uri());
         BrokerUri bad = BrokerUri.parse("amqp://guest:wrong-password@" + u.getHost() + ":"
                 + (u.getPort() > 0 ? u.getPort() : 5672)).orElseThrow();
-        assertThatThrownBy(() -> new Amqp10Connections(bad).open("harness-it-badpw"))
+        assertThatThrownBy(() -> new Amqp10Connections(BrokerAddresses.of(bad), TlsSettings.DEFAULT).open("harness-it-badpw"))
                 .isInstanceOf(BrokerUnreachableException.class)
                 .hasMessageContaining("refused the credentials of user 'guest' over AMQP 1.0")
                 .message().doesNotContain("wrong-password");

@@ -7,8 +7,8 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.QueueType;
@@ -94,27 +94,11 @@ class Amqp10WorkloadIT {
     }
 
     @Test
-    void aConsumerThatLeavesHandlesWhatItHadTakenIn() {
-        // Two slow consumers (20 ms a message) fall behind, so each holds up to its 50 credits' worth of
-        // messages in the client when one leaves after the first step: it hands them over rather than releasing
-        // them. Only messages still on their way (credit granted just before the cancellation) may come back.
-        // No warm-up: 5 s at 150 msg/s would build a backlog of hundreds, and with it more deliveries on
-        // their way when the consumer leaves than the one second of the first step this test is about.
-        RunResult r = new LoadRunner(scenario().qos(50).consumerLatency(DurationRange.fixed(Duration.ofMillis(20)))
-                .step(StepSetting.RATE, 150, 10).step(StepSetting.CONSUMERS, 2, 1).stepDuration(Duration.ofSeconds(1))
-                .warmup(Duration.ZERO).build()).run();
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.counts().redelivered()).isLessThanOrEqualTo(5);
-        assertThat(r.counts().unique()).isEqualTo(r.counts().published());
-        assertThat(r.unaccountedDeliveries()).hasValue(0);
-    }
-
-    @Test
     void anAutoAckConsumerThatLeavesKeepsWhatTheBrokerSentItPreSettled() {
         // With auto-ack the broker settles each delivery as it sends it: what was on its way to the
         // consumer that leaves after the first step is not coming back, so dropping it counted as lost.
         RunResult r = new LoadRunner(scenario().autoAck(true).rate(2_000).step(StepSetting.CONSUMERS, 2, 1)
-                .stepDuration(Duration.ofSeconds(2)).build()).run();
+                .stepDuration(Duration.ofSeconds(2)).warmup(Duration.ZERO).build()).run(); // no 5 s warm-up: not tested here
         assertThat(r.failure()).isEmpty();
         assertThat(r.counts().lost()).isZero();
         assertThat(r.counts().unique()).isEqualTo(r.counts().published());
@@ -123,7 +107,8 @@ class Amqp10WorkloadIT {
 
     @Test
     void optionsWithoutMeaningInAmqp10AreRejected() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> scenario().txSize(10).polling(true).build())
+        Scenario s = scenario().txSize(10).polling(true).build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.amqpharness.run.Preflight.check(s))
                 .hasMessageContaining("--tx-size only applies to --protocol amqp091")
                 .hasMessageContaining("--polling only applies to --protocol amqp091");
     }

@@ -1,9 +1,9 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.containers.Brokers;
 import io.amqpharness.containers.StartedBroker;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.HarnessException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;

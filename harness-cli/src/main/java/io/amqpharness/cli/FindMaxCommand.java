@@ -2,9 +2,10 @@ package io.amqpharness.cli;
 
 import io.amqpharness.report.Format;
 import io.amqpharness.report.SearchSummary;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
+import io.amqpharness.run.Preflight;
 import io.amqpharness.run.RateSearchSpec;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.scenario.Gate;
 import io.amqpharness.scenario.RunSettings;
@@ -112,13 +113,14 @@ final class FindMaxCommand implements Callable<Integer> {
                 Format.rate(search.startRate()), Durations.format(probeDuration), number(precision),
                 String.join(", ", plan.gates().stream().map(Gate::toString).toList()));
         try (RunOutputs extra = RunOutputs.open(outputs, out)) {
-            LoadRunner runner = new LoadRunner(scenario).search(plan).listener(new ConsoleReporter(out, scenario));
+            LoadRunner runner = new LoadRunner(scenario).search(plan)
+                    .listener(new ConsoleReporter(out, scenario, extra::finished));
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
             int code = result.failed() ? HarnessCommand.ExitCode.FAILURE : HarnessCommand.ExitCode.OK;
             if (result.search().map(s -> s.answer().isEmpty()).orElse(true)) {
-                err.println(result.search().isPresent() ? SearchSummary.answer(result) : "The search did not run.");
+                err.println(result.search().isPresent() ? SearchSummary.answer(extra.document(result)) : "The search did not run.");
                 code = HarnessCommand.ExitCode.FAILURE;
             }
             return extra.finish(code, out, err);
@@ -169,6 +171,7 @@ final class FindMaxCommand implements Callable<Integer> {
             throw new ScenarioException(problems);
         }
         Scenario first = b.rate(start).build();
+        Preflight.check(first, RunOptions.spellings(spec, args));
         int publishers = first.publishing().publishers();
         if (publishers == 0) {
             problems.add("find-max needs publishers: --producers is 0; for example --producers 1.");

@@ -1,9 +1,11 @@
 package io.amqpharness.cli;
 
 import io.amqpharness.containers.Brokers;
-import io.amqpharness.run.GateVerdict;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.result.GateVerdict;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.run.Preflight;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
 import java.io.PrintWriter;
@@ -106,9 +108,12 @@ final class HarnessCommand implements Callable<Integer> {
         this.session = session;
     }
 
-    /** The scenario the parsed options describe; validates it. */
+    /** The scenario the parsed options describe; validates it, then checks it against this process ({@link Preflight}). */
     Scenario scenario() {
-        return RunOptions.toBuilder(spec, spec.commandLine().getParseResult().originalArgs()).build();
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        Scenario scenario = RunOptions.toBuilder(spec, args).build();
+        Preflight.check(scenario, RunOptions.spellings(spec, args));
+        return scenario;
     }
 
     @Override
@@ -126,7 +131,7 @@ final class HarnessCommand implements Callable<Integer> {
         try (BrokerOption started = BrokerOption.start(broker, out); RunOutputs extra = RunOutputs.open(outputs, out,
                 java.util.Optional.ofNullable(outputs.outputDir()), instanceTag(validated))) {
             Scenario scenario = started.apply(validated);
-            LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario));
+            LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario, extra::finished));
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
@@ -144,6 +149,23 @@ final class HarnessCommand implements Callable<Integer> {
         err.flush();
         boolean gatesDecide = !Boolean.getBoolean(GATES_MERGED_PROPERTY);
         return result.failed() || (gatesDecide && !broken.isEmpty()) ? ExitCode.FAILURE : ExitCode.OK;
+    }
+
+    /**
+     * Prints the sentence of each gate that broke on a merged result on {@code err}.
+     *
+     * @return true if any broke
+     */
+    static boolean brokenGates(ResultDocument merged, PrintWriter err) {
+        boolean broken = false;
+        for (ResultDocument.Gate g : merged.gates()) {
+            if (g.broken()) {
+                err.println(g.sentence());
+                broken = true;
+            }
+        }
+        err.flush();
+        return broken;
     }
 
     /**

@@ -1,13 +1,14 @@
 package io.amqpharness.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.HarnessException;
+import io.amqpharness.report.TextSummary;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.files.OutputDirectory;
-import io.amqpharness.report.files.ResultJson;
 import io.amqpharness.report.files.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.HarnessException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -124,18 +125,19 @@ final class LocalInstances {
     }
 
     private int merge(List<Path> dirs, PrintWriter out, PrintWriter err, int worst) {
-        List<Path> written = dirs.stream().filter(d -> Files.exists(d.resolve(ResultJson.FILE_NAME))).toList();
+        List<Path> written = dirs.stream().filter(d -> Files.exists(d.resolve(ResultDocuments.FILE_NAME))).toList();
         if (written.isEmpty()) {
             err.println("No instance wrote a result, so there is nothing to merge.");
             return worse(worst, HarnessCommand.ExitCode.FAILURE);
         }
-        JsonNode merged = ResultMerge.write(written, directory);
+        ResultDocument merged = ResultMerge.write(written, directory);
         HtmlReport.write(List.of(new ReportRun("merged", merged)), directory.resolve(OutputDirectory.REPORT_FILE));
-        out.println(MergeSummary.of(merged));
+        out.println();
+        out.print(TextSummary.format(merged));
         out.println("Merged " + written.size() + " of " + count + " instances into " + directory
                 + ": result.json, *.hlog, report.html");
         int code = written.size() < count ? worse(worst, HarnessCommand.ExitCode.FAILURE) : worst;
-        return MergeSummary.brokenGates(merged, err) ? worse(code, HarnessCommand.ExitCode.FAILURE) : code;
+        return HarnessCommand.brokenGates(merged, err) ? worse(code, HarnessCommand.ExitCode.FAILURE) : code;
     }
 
     /** The child's command line: this JVM's java and class path, the run's options, and the instance's own. */

@@ -1,9 +1,9 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.ScenarioException;
-import io.amqpharness.spi.HarnessException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;

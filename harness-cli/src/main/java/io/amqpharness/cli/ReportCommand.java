@@ -1,8 +1,9 @@
 package io.amqpharness.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.OutputDirectory;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.files.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
@@ -76,10 +77,10 @@ final class ReportCommand implements Callable<Integer> {
         List<ReportRun> runs = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (Path p : results) {
-            JsonNode result = ResultJson.read(p);
-            String label = results.size() == 1 ? result.path("runId").asText() : name(p);
+            ResultDocument result = ResultDocuments.read(p);
+            String label = results.size() == 1 ? result.runId() : name(p);
             if (!labels.add(label)) {
-                label = label + " (" + result.path("runId").asText() + ")";
+                label = label + " (" + result.runId() + ")";
                 labels.add(label);
             }
             runs.add(new ReportRun(label, result));
@@ -103,13 +104,13 @@ final class ReportCommand implements Callable<Integer> {
                     "-o must be a directory with --merge, but " + output + " is a file; for example -o results/merged");
         }
         EarlierResults.refuse("-o", output, List.of(output), overwrite);
-        JsonNode merged = ResultMerge.write(results, output);
+        ResultDocument merged = ResultMerge.write(results, output);
         Path page = output.resolve(OutputDirectory.REPORT_FILE);
         HtmlReport.write(List.of(new ReportRun("merged", merged)), page);
-        spec.commandLine().getOut().println(MergeSummary.of(merged));
+        spec.commandLine().getOut().print(TextSummary.format(merged));
         spec.commandLine().getOut().println("Merged " + results.size() + " results into " + output
                 + ": result.json, *.hlog, report.html");
-        return MergeSummary.brokenGates(merged, spec.commandLine().getErr()) ? HarnessCommand.ExitCode.FAILURE
+        return HarnessCommand.brokenGates(merged, spec.commandLine().getErr()) ? HarnessCommand.ExitCode.FAILURE
                 : HarnessCommand.ExitCode.OK;
     }
 

@@ -4,6 +4,7 @@ import io.amqpharness.scenario.Declaration;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Model.ArgGroupSpec;
@@ -40,7 +41,9 @@ final class RunOptions {
 
     /** The picocli option of one declaration. */
     static OptionSpec option(Declaration<?> d) {
-        OptionSpec.Builder o = OptionSpec.builder(d.names().toArray(String[]::new)).description(d.help());
+        // picocli formats descriptions (String.format): a help text is plain text, so its '%' stays a '%'.
+        OptionSpec.Builder o = OptionSpec.builder(d.names().toArray(String[]::new))
+                .description(d.help().replace("%", "%%"));
         d.label().ifPresent(o::paramLabel);
         Class<?> type = d.type().javaType();
         // A map or list value is one composite value: picocli would split it up itself.
@@ -87,7 +90,7 @@ final class RunOptions {
     @SuppressWarnings("unchecked")
     static Scenario.Builder toBuilder(CommandSpec spec, List<String> originalArgs) {
         Scenario.Builder b = Scenario.builder();
-        recordSpellings(b, spec, originalArgs);
+        spellings(spec, originalArgs).forEach(b::spelledAs);
         for (Setting s : Setting.values()) {
             Object value = spec.findOption(s.optionName()).getValue();
             if (value != null) {
@@ -99,8 +102,12 @@ final class RunOptions {
         return b;
     }
 
-    /** Remembers whether the user typed {@code -q} or {@code --qos}, so messages use their words. */
-    private static void recordSpellings(Scenario.Builder b, CommandSpec spec, List<String> args) {
+    /**
+     * Whether the user typed {@code -q} or {@code --qos}, by setting, so messages (of the builder and
+     * of the {@link io.amqpharness.run.Preflight}) use their words.
+     */
+    static Map<Setting, String> spellings(CommandSpec spec, List<String> args) {
+        Map<Setting, String> spelled = new EnumMap<>(Setting.class);
         for (String arg : args) {
             if (!arg.startsWith("-")) {
                 continue;
@@ -112,9 +119,10 @@ final class RunOptions {
             }
             for (Setting s : Setting.values()) {
                 if (s.optionName().equals(option.longestName())) {
-                    b.spelledAs(s, name);
+                    spelled.put(s, name);
                 }
             }
         }
+        return spelled;
     }
 }

@@ -1,10 +1,13 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.metrics.PortInUseException;
 import io.amqpharness.metrics.PrometheusEndpoint;
+import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.files.OutputDirectory;
+import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.spi.HarnessException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +24,7 @@ import java.util.stream.Collectors;
 final class RunOutputs implements AutoCloseable {
     private final Optional<OutputDirectory> files;
     private final Optional<PrometheusEndpoint> metrics;
+    private Optional<ResultDocument> document = Optional.empty();
 
     private RunOutputs(Optional<OutputDirectory> files, Optional<PrometheusEndpoint> metrics) {
         this.files = files;
@@ -72,12 +76,29 @@ final class RunOutputs implements AutoCloseable {
         }
     }
 
-    /** The listeners to add to the runner, after the console reporter. */
+    /**
+     * The listeners to add to the runner, after the console reporter: the metrics endpoint, and the
+     * output directory's per-interval files (its result files come through {@link #finished}).
+     */
     List<RunListener> listeners() {
         List<RunListener> l = new ArrayList<>();
         metrics.ifPresent(m -> l.add(m.listener()));
-        files.ifPresent(l::add);
+        files.ifPresent(f -> l.add(f.recorder()));
         return l;
+    }
+
+    /**
+     * Writes the run's result files, if there is an output directory, from its document: give this
+     * to the {@link ConsoleReporter}, which builds the document once for the summary and the files.
+     */
+    void finished(RunResult result, ResultDocument document) {
+        this.document = Optional.of(document);
+        files.ifPresent(f -> f.finished(result, document));
+    }
+
+    /** The run's document as {@link #finished} was given it; built from {@code result} if it was not. */
+    ResultDocument document(RunResult result) {
+        return document.orElseGet(() -> RunDocument.of(result));
     }
 
     /**

@@ -74,7 +74,7 @@ final class ScenarioFile {
         Path path = Path.of(file);
         Map<String, String> locations = new HashMap<>();
         List<String> fromFile = new ArrayList<>();
-        for (Entry e : read(path)) {
+        for (Entry e : Reader.read(path)) {
             String where = path.getFileName() + " line " + e.line;
             OptionSpec o = spec.findOption("--" + e.key);
             if (o == null || o.longestName().equals("--scenario")) {
@@ -99,51 +99,60 @@ final class ScenarioFile {
     private record Entry(String key, JsonNode value, int line) {
     }
 
-    private static List<Entry> read(Path path) {
-        String text;
-        try {
-            text = Files.readString(path);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(List.of("--scenario: there is no file " + path + "."));
-        } catch (IOException e) {
-            throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
+    /**
+     * Reads the file. A class of its own so that Jackson is loaded (its exceptions, for the verifier)
+     * only when there is a {@code --scenario}: every other start skips it.
+     */
+    private static final class Reader {
+        private Reader() {
         }
-        YAMLMapper mapper = new YAMLMapper();
-        JsonNode tree;
-        Map<String, Integer> lines = new HashMap<>();
-        try {
-            tree = mapper.readTree(text);
-            try (JsonParser p = new YAMLFactory().createParser(text)) {
-                int depth = 0;
-                for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
-                    if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
-                        depth++;
-                    } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
-                        depth--;
-                    } else if (t == JsonToken.FIELD_NAME && depth == 1) {
-                        lines.putIfAbsent(p.currentName(), p.currentTokenLocation().getLineNr());
+
+        static List<Entry> read(Path path) {
+            String text;
+            try {
+                text = Files.readString(path);
+            } catch (NoSuchFileException e) {
+                throw new ScenarioException(List.of("--scenario: there is no file " + path + "."));
+            } catch (IOException e) {
+                throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
+            }
+            YAMLMapper mapper = new YAMLMapper();
+            JsonNode tree;
+            Map<String, Integer> lines = new HashMap<>();
+            try {
+                tree = mapper.readTree(text);
+                try (JsonParser p = new YAMLFactory().createParser(text)) {
+                    int depth = 0;
+                    for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                        if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                            depth++;
+                        } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                            depth--;
+                        } else if (t == JsonToken.FIELD_NAME && depth == 1) {
+                            lines.putIfAbsent(p.currentName(), p.currentTokenLocation().getLineNr());
+                        }
                     }
                 }
+            } catch (JsonProcessingException e) {
+                int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+                throw problem(path.getFileName() + " line " + line, "this is not valid YAML or JSON ("
+                        + e.getOriginalMessage().lines().findFirst().orElse("syntax error") + ")");
+            } catch (IOException e) {
+                throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
             }
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw problem(path.getFileName() + " line " + line, "this is not valid YAML or JSON ("
-                    + e.getOriginalMessage().lines().findFirst().orElse("syntax error") + ")");
-        } catch (IOException e) {
-            throw new ScenarioException(List.of("--scenario: cannot read " + path + " (" + e.getMessage() + ")."));
+            if (tree == null || tree.isNull() || tree.isMissingNode()) {
+                return List.of();
+            }
+            if (!tree.isObject()) {
+                throw problem(path.getFileName() + " line 1", "a scenario file holds options as key: value pairs");
+            }
+            List<Entry> entries = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                entries.add(new Entry(kebab(f.getKey()), f.getValue(), lines.getOrDefault(f.getKey(), 0)));
+            }
+            return entries;
         }
-        if (tree == null || tree.isNull() || tree.isMissingNode()) {
-            return List.of();
-        }
-        if (!tree.isObject()) {
-            throw problem(path.getFileName() + " line 1", "a scenario file holds options as key: value pairs");
-        }
-        List<Entry> entries = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
-            entries.add(new Entry(kebab(f.getKey()), f.getValue(), lines.getOrDefault(f.getKey(), 0)));
-        }
-        return entries;
     }
 
     /** The arguments one file entry stands for. */

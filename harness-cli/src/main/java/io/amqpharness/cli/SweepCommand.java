@@ -1,15 +1,15 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.report.SeedTable;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.RunSettings;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
-import io.amqpharness.spi.HarnessException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             outputs.refuseEarlierResults(dir.get(), written);
         }
-        List<RunResult> results = new ArrayList<>();
+        List<ResultDocument> results = new ArrayList<>();
         List<ReportRun> reports = new ArrayList<>();
         int code = HarnessCommand.ExitCode.OK;
         String warmUp = warmUp(points.get(0), out);
@@ -108,16 +108,18 @@ final class SweepCommand implements Callable<Integer> {
             out.printf("%n=== sweep run %d of %d: %s ===%n", i + 1, points.size(), point.label());
             Optional<Path> runDir = dir.map(d -> d.resolve(runName(index, point)));
             try (RunOutputs extra = RunOutputs.open(outputs, out, runDir)) {
-                LoadRunner runner = new LoadRunner(point.scenario()).listener(new ConsoleReporter(out, point.scenario()));
+                LoadRunner runner = new LoadRunner(point.scenario())
+                        .listener(new ConsoleReporter(out, point.scenario(), extra::finished));
                 extra.listeners().forEach(runner::listener);
                 session.running(runner);
                 RunResult result = runner.run();
-                results.add(result);
+                ResultDocument document = extra.document(result);
+                results.add(document);
                 // A broken gate fails the sweep but lets the other runs go on; a failed run stops it.
                 int gateCode = HarnessCommand.exitCode(result, spec.commandLine().getErr());
                 int runCode = extra.finish(result.failed() ? HarnessCommand.ExitCode.FAILURE : HarnessCommand.ExitCode.OK,
                         out, spec.commandLine().getErr());
-                runDir.ifPresent(d -> reports.add(new ReportRun(point.label(), ResultJson.read(d))));
+                runDir.ifPresent(d -> reports.add(new ReportRun(point.label(), document)));
                 if (runCode != HarnessCommand.ExitCode.OK) {
                     code = runCode;
                     break;
@@ -315,7 +317,7 @@ final class SweepCommand implements Callable<Integer> {
         return String.join(" x ", names);
     }
 
-    private String table(List<Point> points, List<RunResult> results) {
+    private String table(List<Point> points, List<ResultDocument> results) {
         List<SeedTable.Row> rows = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             rows.add(SeedTable.run(points.get(i).label(), results.get(i)));

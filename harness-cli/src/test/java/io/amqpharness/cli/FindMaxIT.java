@@ -2,10 +2,10 @@ package io.amqpharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -19,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * {@code harness find-max} through the jar against a real broker: consumers throttled to 300 msg/s
  * make a queue whose highest sustainable rate is known, and the search must converge on it.
  */
+// Alone: find-max measures what the machine sustains, and beside other classes a loaded machine failed
+// 200 msg/s twice (p99 over 200 ms) and answered 150.
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class FindMaxIT {
     @TempDir
@@ -34,36 +37,39 @@ class FindMaxIT {
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("find-max: probing from 200 msg/s, 2s per probe, until within 20 %; target "
-                + "e2e.p99>200ms, and keep up", "Probe 1 at 200 msg/s: passed", "find-max probes (target: e2e.p99>200ms");
+                + "e2e.p99>200ms, and keep up", "find-max probes (target: e2e.p99>200ms");
+        // 200 msg/s is within reach, but a busy machine can fail the first probe, which is then measured again.
+        assertThat(r.out())
+                .containsPattern("Probe 1 at 200 msg/s(: passed|[^\\n]* failed: [^\\n]*so it is measured once more)");
 
-        JsonNode search = ResultJson.read(dir).path("search");
-        double answer = search.path("answer").asDouble();
+        ResultDocument result = ResultDocuments.read(dir);
+        ResultDocument.Search search = result.search().orElseThrow();
+        double answer = search.answer().orElseThrow();
         assertThat(r.out()).contains(String.format(java.util.Locale.ROOT,
                 "Highest rate that met e2e.p99>200ms and kept up: %,.0f msg/s; ", answer));
         // The consumers handle 300 msg/s at most: the answer is at or below that, and not far below.
         assertThat(answer).isBetween(200.0, 330.0);
-        assertThat(search.path("converged").asBoolean()).isTrue();
-        assertThat(search.path("target").toString()).isEqualTo("[\"e2e.p99>200ms\"]");
+        assertThat(search.converged()).isTrue();
+        assertThat(search.target()).containsExactly("e2e.p99>200ms");
         double lowestFailure = Double.MAX_VALUE;
         boolean answerMet = false;
-        for (JsonNode p : search.path("probes")) {
-            if (p.path("passed").asBoolean()) {
-                assertThat(p.path("rate").asDouble()).isLessThanOrEqualTo(answer);
-                answerMet |= p.path("rate").asDouble() == answer;
-                assertThat(p.path("reasons").size()).isZero();
+        for (ResultDocument.Probe p : search.probes()) {
+            if (p.passed()) {
+                assertThat(p.rate()).isLessThanOrEqualTo(answer);
+                answerMet |= p.rate() == answer;
+                assertThat(p.reasons()).isEmpty();
             } else {
-                lowestFailure = Math.min(lowestFailure, p.path("rate").asDouble());
-                assertThat(p.path("reasons").size()).isPositive();
+                lowestFailure = Math.min(lowestFailure, p.rate());
+                assertThat(p.reasons()).isNotEmpty();
             }
         }
         assertThat(answerMet).as("a probe at the answer met the target").isTrue();
         assertThat(lowestFailure).as("a probe above the answer failed").isGreaterThan(answer)
                 .isLessThanOrEqualTo(answer * 1.2 + 1);
         // Every step is a probe, but for a failed first probe, measured once more before it counts.
-        assertThat(ResultJson.read(dir).path("steps").size()).isBetween(search.path("probes").size(),
-                search.path("probes").size() + 1);
+        assertThat(result.steps().size()).isBetween(search.probes().size(), search.probes().size() + 1);
         assertThat(r.out()).contains("after a 5s warm-up at 200 msg/s (not measured)").doesNotContain(" interrupted after ", "Interrupted: publishing stopped early");
-        assertThat(ResultJson.read(dir).path("gates").size()).isZero();
+        assertThat(result.gates()).isEmpty();
         assertThat(Files.readString(dir.resolve("report.html"))).contains("<h2>find-max</h2>",
                 "Highest rate that met", "find-max: probes by rate");
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class FromSendIT {
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("\n  end-to-end  ", "\n  e2e from send  ", "\n  publish delay  ",
                 "ok   Gate e2e-from-send.p99>10s passed: end-to-end from send p99 was");
-        JsonNode latency = ResultJson.read(dir).path("latency");
+        JsonNode latency = ResultDocuments.readTree(dir).path("latency");
         JsonNode e2e = latency.path("endToEnd");
         JsonNode fromSend = latency.path("endToEndFromSend");
         // Every delivery is paired with its publish delay, and the actual send is never before the intended time.
@@ -45,7 +45,7 @@ class FromSendIT {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "-C", "500", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).doesNotContain("e2e from send");
-        assertThat(ResultJson.read(dir).path("latency").path("endToEndFromSend").path("count").asLong()).isZero();
+        assertThat(ResultDocuments.readTree(dir).path("latency").path("endToEndFromSend").path("count").asLong()).isZero();
         JarRunner.Result gate = JarRunner.run("-C", "500", "--fail-if", "e2e-from-send.p99>1s");
         assertThat(gate.exitCode()).isEqualTo(2);
         assertThat(gate.err().strip()).isEqualTo("--fail-if 'e2e-from-send.p99>1s' measures something this run does "

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class GateIT {
         assertThat(r.out()).contains("Gates     1 of 3 checks FAILED", "ok   Gate lost>0 passed: lost messages was 0.")
                 .doesNotContain("\tat ");
 
-        JsonNode json = ResultJson.read(dir);
+        JsonNode json = ResultDocuments.readTree(dir);
         assertThat(json.path("scenario").path("run").path("gates").toString())
                 .isEqualTo("[\"e2e.p99>1us\",\"lost>0\",\"confirm.max>10s\"]");
         assertThat(json.path("scenario").path("arguments").toString()).contains("\"--fail-if\",\"e2e.p99>1us\"");

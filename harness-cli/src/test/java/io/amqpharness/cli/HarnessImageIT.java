@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("integration")
 @Tag("container")
+@org.junit.jupiter.api.Order(5) // among the longest: started first
 class HarnessImageIT {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final String IMAGE = "amqp-harness:latest";
@@ -82,6 +83,10 @@ class HarnessImageIT {
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output()).contains("RabbitMQ 3.10.8 over amqp091").contains("\n  published 500")
                 .contains("\n  consumed 500");
+        // -Xshare:on makes the JVM fail unless the entry point's class-data archive exists and fits the jar and JDK.
+        Run cds = run(Map.of(), 60, "docker", "run", "--rm", "-e", "JAVA_TOOL_OPTIONS=-Xshare:on", IMAGE, "--version");
+        assertThat(cds.exitCode()).as(cds.output()).isZero();
+        assertThat(cds.output()).contains("amqp-harness ");
         Run id = run(Map.of(), 60, "docker", "run", "--rm", "--entrypoint", "id", IMAGE, "-u");
         assertThat(id.exitCode()).as(id.output()).isZero();
         assertThat(id.output().strip()).isNotEqualTo("0");

@@ -7,7 +7,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.LatencySummary;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Several instances as one workload against a real broker: a synchronised start, exact merging, cross-instance checks. */
 @WithRabbitMQ
+@org.junit.jupiter.api.Order(4) // among the longest: started first
 class InstancesIT {
     private static final List<String> METRICS = List.of("endToEnd", "confirm", "publishDelay");
     private static final List<String> LADDER = List.of("count", "min", "p50", "p75", "p90", "p95", "p99", "p999",
@@ -42,10 +43,10 @@ class InstancesIT {
                 "-z", "2s", "--no-broker-metrics", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("Started 3 instances (local-0 to local-2)", "Merged 3 of 3 instances into " + dir);
-        JsonNode merged = ResultJson.read(dir);
+        JsonNode merged = ResultDocuments.readTree(dir);
         List<JsonNode> parts = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
-            JsonNode part = ResultJson.read(dir.resolve("instance-" + k));
+            JsonNode part = ResultDocuments.readTree(dir.resolve("instance-" + k));
             assertThat(part.path("instance").asText()).isEqualTo("local-" + k);
             assertThat(part.path("scenario").path("coordination").path("barrier").asInt()).isEqualTo(3);
             assertThat(part.path("notes").toString()).contains("Instance local-" + k + " waited ");
@@ -94,7 +95,7 @@ class InstancesIT {
                 dir.resolve("instance-1").toString(), dir.resolve("instance-2").toString(), "-o", again.toString());
         assertThat(m.exitCode()).as(m.all()).isZero();
         assertThat(m.out()).contains("all (merged)", "Merged 3 results into " + again);
-        JsonNode remerged = ResultJson.read(again);
+        JsonNode remerged = ResultDocuments.readTree(again);
         assertThat(remerged.path("latency")).isEqualTo(merged.path("latency"));
         assertThat(remerged.path("counts")).isEqualTo(merged.path("counts"));
         assertThat(again.resolve("report.html")).exists();
@@ -112,7 +113,7 @@ class InstancesIT {
                     "--no-broker-metrics", "--fail-if", gate, "--output-dir", dir.toString());
             boolean breaks = gate.contains(">");
             assertThat(r.exitCode()).as(r.all()).isEqualTo(breaks ? 1 : 0);
-            JsonNode merged = ResultJson.read(dir);
+            JsonNode merged = ResultDocuments.readTree(dir);
             JsonNode verdict = merged.path("gates").get(0);
             assertThat(verdict.path("instance").asText()).isEqualTo("merged");
             assertThat(verdict.path("broken").asBoolean()).isEqualTo(breaks);
@@ -145,8 +146,8 @@ class InstancesIT {
         JarRunner.Result s = consumer.get();
         assertThat(p.exitCode()).as(p.all()).isZero();
         assertThat(s.exitCode()).as(s.all()).isZero();
-        JsonNode published = ResultJson.read(pub).path("counts");
-        JsonNode received = ResultJson.read(sub);
+        JsonNode published = ResultDocuments.readTree(pub).path("counts");
+        JsonNode received = ResultDocuments.readTree(sub);
         JsonNode counts = received.path("counts");
         assertThat(published.path("published").asLong()).isEqualTo(200);
         assertThat(counts.path("consumed").asLong()).isEqualTo(200);
@@ -160,7 +161,7 @@ class InstancesIT {
         Path merged = tmp.resolve("merged");
         JarRunner.Result m = JarRunner.run("report", "--merge", pub.toString(), sub.toString(), "-o", merged.toString());
         assertThat(m.exitCode()).as(m.all()).isZero();
-        JsonNode all = ResultJson.read(merged);
+        JsonNode all = ResultDocuments.readTree(merged);
         assertThat(all.path("counts").path("published").asLong()).isEqualTo(all.path("counts").path("consumed").asLong());
         assertThat(all.path("instances").get(0).path("instance").asText()).isEqualTo("pub");
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * then put back. The run must go on, count every message, and report the blocked time, on both
  * protocols (0.9.1 {@code connection.blocked}; 1.0 credit withheld).
  */
+@ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
 class MemoryAlarmIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");

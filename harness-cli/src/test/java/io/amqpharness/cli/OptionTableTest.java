@@ -76,7 +76,7 @@ class OptionTableTest {
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)
                     .superStream(3).filterValue(java.util.List.of("red", "blue"))
-                    .filterValues(java.util.List.of("red")).build(),
+                    .filterValues(java.util.List.of("red")).producerNames("%s-%d").build(),
             Scenario.builder().protocol("amqp10").requestReply(true).rate(100).failIf("round-trip.p99>5ms").build(),
             Scenario.builder().protocol("amqp091").requestReply(io.amqpharness.scenario.ReplyMode.DIRECT).build(),
             Scenario.builder().protocol("amqp091").instance("pod-1").clock(io.amqpharness.scenario.ClockMode.WALL)
@@ -84,6 +84,19 @@ class OptionTableTest {
                     .barrierName("seed-001").barrierTimeout(Duration.ofMinutes(5)).build(),
             Scenario.builder().protocol("amqp091").nioThreads(2).connectionOpenConcurrency(8).connectionOpenRate(500)
                     .idleConnections(1000).idleChannels(2).churnRate(50).churnHold(Duration.ofSeconds(5)).rate(0).build());
+
+    @Test
+    void aHelpTextWithPercentSignsIsPrintedAsWritten() throws Exception {
+        // picocli formats descriptions: an unescaped "%s" in a help text printed a warning and the raw text.
+        for (Setting s : Setting.values()) {
+            String help = s.declaration().help();
+            String rendered = String.join("", new picocli.CommandLine.Help(
+                    picocli.CommandLine.Model.CommandSpec.create().addOption(RunOptions.option(s.declaration())),
+                    picocli.CommandLine.Help.defaultColorScheme(picocli.CommandLine.Help.Ansi.OFF))
+                    .optionList().lines().map(String::strip).toList());
+            assertThat(rendered.replace(" ", "")).as(s.optionName()).contains(help.replace(" ", ""));
+        }
+    }
 
     @Test
     void argumentsFromJavaParseBackToTheSameScenario() {

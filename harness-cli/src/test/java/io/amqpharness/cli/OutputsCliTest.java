@@ -3,7 +3,7 @@ package io.amqpharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
@@ -37,7 +37,7 @@ class OutputsCliTest {
         assertThat(r.out()).contains("Results in " + dir + ": end-to-end.hlog, e2e-from-send.hlog, round-trip.hlog, confirm.hlog, "
                 + "publish-delay.hlog, churn-open.hlog, "
                 + "intervals.csv, result.json, report.html");
-        JsonNode json = ResultJson.read(dir);
+        JsonNode json = ResultDocuments.readTree(dir);
         assertThat(json.path("counts").path("published").asLong()).isEqualTo(3000);
         assertThat(r.out()).contains("published 3,000  confirmed " + String.format("%,d",
                 json.path("counts").path("confirmed").asLong()));
@@ -57,7 +57,7 @@ class OutputsCliTest {
         Run one = harness("report", a.toString());
         assertThat(one.code()).as(one.err()).isZero();
         assertThat(one.out().strip()).isEqualTo("Wrote " + a.resolve("report.html"));
-        assertThat(Files.readString(a.resolve("report.html"))).contains("amqp-harness run " + ResultJson.read(a)
+        assertThat(Files.readString(a.resolve("report.html"))).contains("amqp-harness run " + ResultDocuments.readTree(a)
                 .path("runId").asText());
 
         Path page = tmp.resolve("both.html");

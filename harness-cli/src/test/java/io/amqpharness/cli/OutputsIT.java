@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -40,7 +40,7 @@ class OutputsIT {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--queue-type", "quorum", "-r", "400", "-c", "50",
                 "-q", "100", "--multi-ack-every", "10", "-z", "3s", "--output-dir", first.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
-        JsonNode json = ResultJson.read(first);
+        JsonNode json = ResultDocuments.readTree(first);
 
         assertThat(json.path("counts").path("published").asLong()).isEqualTo(number(r.out(), "\n  published ([0-9,]+)"));
         assertThat(json.path("counts").path("confirmed").asLong()).isEqualTo(number(r.out(), "  confirmed ([0-9,]+)  nacked"));

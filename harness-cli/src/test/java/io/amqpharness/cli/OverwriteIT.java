@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.report.files.AtomicFiles;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,7 @@ class OverwriteIT {
         Path dir = tmp.resolve("out");
         JarRunner.Result first = JarRunner.run(env, "-r", "100", "-z", "1s", "--output-dir", dir.toString());
         assertThat(first.exitCode()).as(first.all()).isZero();
-        String firstId = ResultJson.read(dir).path("runId").asText();
+        String firstId = ResultDocuments.read(dir).runId();
         Map<String, String> before = contents(dir);
         assertThat(before).containsKeys("result.json", "report.html", "intervals.csv", "end-to-end.hlog");
         String refusal = "--output-dir " + dir + " already holds run " + firstId
@@ -53,7 +53,7 @@ class OverwriteIT {
         JarRunner.Result replaced = JarRunner.run(env, "-r", "100", "-z", "1s", "--output-dir", dir.toString(),
                 "--overwrite");
         assertThat(replaced.exitCode()).as(replaced.all()).isZero();
-        String secondId = ResultJson.read(dir).path("runId").asText();
+        String secondId = ResultDocuments.read(dir).runId();
         assertThat(secondId).isNotEqualTo(firstId);
         assertThat(replaced.out()).contains("Run " + secondId + " finished");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("amqp-harness run " + secondId)
@@ -74,7 +74,7 @@ class OverwriteIT {
         Path merged = tmp.resolve("merged");
         JarRunner.Result first = JarRunner.run("report", "--merge", a.toString(), b.toString(), "-o", merged.toString());
         assertThat(first.exitCode()).as(first.all()).isZero();
-        String mergedId = ResultJson.read(merged).path("runId").asText();
+        String mergedId = ResultDocuments.read(merged).runId();
         Map<String, String> before = contents(merged);
 
         JarRunner.Result again = JarRunner.run("report", "--merge", a.toString(), b.toString(), "-o", merged.toString());
@@ -91,7 +91,7 @@ class OverwriteIT {
         JarRunner.Result replaced = JarRunner.run("report", "--merge", a.toString(), b.toString(), "-o",
                 merged.toString(), "--overwrite");
         assertThat(replaced.exitCode()).as(replaced.all()).isZero();
-        assertThat(ResultJson.read(merged).path("runId").asText()).isEqualTo(mergedId);
+        assertThat(ResultDocuments.read(merged).runId()).isEqualTo(mergedId);
         assertThat(contents(merged).keySet()).isEqualTo(before.keySet());
     }
 
@@ -102,7 +102,7 @@ class OverwriteIT {
         String[] sweep = {"sweep", "--vary", "rate=100,200", "-z", "1s", "--warmup", "0", "--output-dir", dir.toString()};
         JarRunner.Result first = JarRunner.run(env, sweep);
         assertThat(first.exitCode()).as(first.all()).isZero();
-        String firstRun = ResultJson.read(dir.resolve("01-100")).path("runId").asText();
+        String firstRun = ResultDocuments.read(dir.resolve("01-100")).runId();
         Map<String, String> table = contents(dir);
 
         JarRunner.Result again = JarRunner.run(env, sweep);
@@ -123,7 +123,7 @@ class OverwriteIT {
                 .toArray(String[]::new);
         JarRunner.Result replaced = JarRunner.run(env, overwrite);
         assertThat(replaced.exitCode()).as(replaced.all()).isZero();
-        assertThat(ResultJson.read(dir.resolve("01-100")).path("runId").asText()).isNotEqualTo(firstRun);
+        assertThat(ResultDocuments.read(dir.resolve("01-100")).runId()).isNotEqualTo(firstRun);
         assertThat(dir.resolve("sweep.md")).isNotEmptyFile();
     }
 

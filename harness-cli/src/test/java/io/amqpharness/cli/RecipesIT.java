@@ -2,6 +2,10 @@ package io.amqpharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import java.nio.charset.StandardCharsets;
@@ -17,10 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -30,6 +30,7 @@ import org.junit.jupiter.api.TestFactory;
  * working fails the build, so the documentation stays true. The {@code ./harness} commands run in
  * this JVM (no JVM start per command); a block that needs the shell runs in bash with the jar.
  */
+@org.junit.jupiter.api.Order(3) // among the longest: started first
 @WithRabbitMQ
 class RecipesIT {
     private static final Pattern BLOCK = Pattern.compile("(?s)\\n(#{2,3} [^\\n]+)\\n.*?```bash\\n(.*?)```");
@@ -130,6 +131,7 @@ class RecipesIT {
         return mapper.writeValueAsString(s);
     }
 
+    /** Every recipe but those on the 3-node cluster ({@link ClusterRecipesIT} runs them). */
     @TestFactory
     Stream<DynamicTest> everyRecipeRuns(RabbitMQBroker broker) throws Exception {
         List<Recipe> recipes = recipes();
@@ -139,6 +141,18 @@ class RecipesIT {
             assertThat(files.map(f -> f.getFileName().toString()))
                     .as("every scenario file is a recipe").allSatisfy(f -> assertThat(doc).contains("docs/scenarios/" + f));
         }
+        return recipeTests(broker, false);
+    }
+
+    /** True for a recipe that runs on the 3-node cluster of {@code scripts/rabbitmq-cluster.sh}. */
+    static boolean onTheCluster(Recipe recipe) {
+        return recipe.script().contains("localhost:5681");
+    }
+
+    /** The recipes on the cluster, or all the others, as tests that run them (scenario files cut short). */
+    static Stream<DynamicTest> recipeTests(RabbitMQBroker broker, boolean cluster) throws Exception {
+        List<Recipe> recipes = recipes().stream().filter(r -> onTheCluster(r) == cluster).toList();
+        assertThat(recipes).as("recipes %s the cluster", cluster ? "on" : "off").isNotEmpty();
         Path dir = Files.createTempDirectory("recipes");
         Path scenarios = Files.createDirectories(dir.resolve("docs").resolve("scenarios"));
         try (Stream<Path> files = Files.list(Path.of("..", "docs", "scenarios"))) {
@@ -161,7 +175,7 @@ class RecipesIT {
      * pipe, a variable set) runs in bash with the built jar instead; no recipe needs that today.
      */
     private static void run(Recipe recipe, Path dir, RabbitMQBroker broker) throws Exception {
-        if (recipe.script().contains("localhost:5681")) {
+        if (onTheCluster(recipe)) {
             org.junit.jupiter.api.Assumptions.assumeTrue(io.amqpharness.containers.Brokers.listening("localhost", 5681)
                             && io.amqpharness.containers.Brokers.listening("localhost", 5682)
                             && io.amqpharness.containers.Brokers.listening("localhost", 5683),

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,7 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * on, count every message (in doubt ones settled by the consumers' checks), report the outage and
  * show it in the latency; without, it must fail fast with a sentence.
  */
+@ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
+@org.junit.jupiter.api.Order(1) // among the longest: started first
 class RecoveryIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
@@ -40,14 +43,14 @@ class RecoveryIT {
     @ValueSource(strings = {"amqp091", "amqp10"})
     void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol,
                                                                 @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
-        JarRunner.Result r = runWhile(() -> {
+        JarRunner.Result r = runWithFaultInto(1_500, () -> {
             ctl("stop_app");
             sleep(3_000);
             ctl("start_app");
-        }, 2_500, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
+        }, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
                 "-q", "200", "-z", "12s", "--output-dir", out.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
-        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.files.ResultJson.read(out);
+        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
         assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
         assertThat(json.path("outages").path("downtime").asLong()).isGreaterThan(2_000_000_000L);
         long downInIntervals = 0;
@@ -72,15 +75,37 @@ class RecoveryIT {
     @Test
     void aStreamProtocolRunRecoversFromARestartWithTheSameInDoubtAccounting(@org.junit.jupiter.api.io.TempDir Path out)
             throws Exception {
+        streamRestart(out);
+    }
+
+    @Test
+    void namedStreamProducersRecoverFromARestartWithTheSameAccounting(@org.junit.jupiter.api.io.TempDir Path out)
+            throws Exception {
+        // The broker deduplicates each name's publishing ids (the core's sequences): the message a publisher
+        // sends again on its new producer is stored once.
+        streamRestart(out, "--producer-names", "%s-%d");
+    }
+
+    private static void streamRestart(Path out, String... extra) throws Exception {
+        String stream = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        List<String> args = new java.util.ArrayList<>(List.of("--protocol", "stream", "--uri",
+                "rabbitmq-stream://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "1000",
+                "-c", "200", "-z", "12s", "--stream-offset", "first", "--queue", stream, "--output-dir", out.toString()));
+        args.addAll(List.of(extra));
+        // The restart comes 2.5 s into publishing, however long the JVM took to start on a loaded machine:
+        // the run declares its stream just before it starts publishing.
         JarRunner.Result r = runWhile(() -> {
+            awaitQueue(stream);
+            sleep(2_500);
             ctl("stop_app");
             sleep(3_000);
             ctl("start_app");
-        }, 4_000, "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
-                + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "1000", "-c", "200", "-z", "12s",
-                "--stream-offset", "first", "--output-dir", out.toString());
+        }, 0, args.toArray(String[]::new));
+        // The run deletes the stream it made (tried again while its client reconnects); this is for a failed run.
+        deleteQueue(stream);
         assertThat(r.exitCode()).as(r.all()).isZero();
-        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.files.ResultJson.read(out);
+        assertThat(r.out()).as("the run deleted its stream").doesNotContain("could not be deleted");
+        com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
         assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
                 .doesNotContain("still down");
@@ -91,10 +116,10 @@ class RecoveryIT {
         long consumedOnce = number(r.out(), "\\n  consumed ([0-9,]+)") - number(r.out(), "redelivered ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
         long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
-        // Known defect (docs/streams.md): once in about four runs one message was counted neither consumed
-        // nor lost after the restart (11,999 of 12,000). Exact otherwise; the bound keeps the rest of this
-        // test running until it is found.
-        assertThat(consumedOnce + lost).as(r.out()).isBetween(published - 1, published);
+        // Exact (about one run in four once came to one less): in-doubt messages that arrived no longer end the
+        // drain while as many confirmed ones are on their way, and from the first offset a first message in
+        // doubt that the broker never stored is a gap (lost), not before the first arrival.
+        assertThat(consumedOnce + lost).as(r.out()).isEqualTo(published);
         assertThat(r.out()).contains("(ok)");
         assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
@@ -103,8 +128,9 @@ class RecoveryIT {
     @ParameterizedTest
     @ValueSource(strings = {"amqp091", "amqp10"})
     void connectionsClosedByTheBrokerAreReopened(String protocol) throws Exception {
-        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 2_500,
-                "--protocol", protocol, "--uri", URI, "-r", "500", "-c", "100", "-z", "6s");
+        // 8 s: rabbitmqctl itself took seconds to start on a loaded machine
+        JarRunner.Result r = runWithFaultInto(1_000, RecoveryIT::closeConnections,
+                "--protocol", protocol, "--uri", URI, "-r", "500", "-c", "100", "-z", "8s");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
         long published = number(r.out(), "\\n  published ([0-9,]+)");
@@ -114,9 +140,9 @@ class RecoveryIT {
     @ParameterizedTest
     @ValueSource(strings = {"amqp091", "amqp10"})
     void streamConsumersResumeAfterTheLastOffsetTheyReceived(String protocol) throws Exception {
-        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 2_500,
+        JarRunner.Result r = runWithFaultInto(1_000, RecoveryIT::closeConnections,
                 "--protocol", protocol, "--uri", URI, "--queue-type", "stream", "-y", "2", "-r", "200", "-c", "50",
-                "-z", "6s");
+                "-z", "8s");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
         long published = number(r.out(), "\n  published ([0-9,]+)");
@@ -130,7 +156,7 @@ class RecoveryIT {
 
     @Test
     void withRecoveryOffAClosedConnectionEndsTheRunWithASentence() throws Exception {
-        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 2_500,
+        JarRunner.Result r = runWithFaultInto(1_500, RecoveryIT::closeConnections,
                 "--uri", URI, "-r", "500", "-c", "100", "-z", "20s", "--recovery", "off");
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
         assertThat(r.millis()).isLessThan(15_000);
@@ -139,14 +165,48 @@ class RecoveryIT {
 
     @Test
     void withRecoveryOffALostStreamConnectionEndsTheRunWithASentence() throws Exception {
-        JarRunner.Result r = runWhile(() -> ctl("close_all_connections", "closed by RecoveryIT"), 4_000,
-                "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
-                        + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "500", "-c", "100", "-z", "20s",
-                "--recovery", "off");
+        String stream = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        java.util.concurrent.atomic.AtomicLong closedAt = new java.util.concurrent.atomic.AtomicLong();
+        // The connections are closed 2 s into publishing, however long the JVM took to start.
+        JarRunner.Result r = runWhile(() -> {
+            awaitQueue(stream);
+            sleep(2_000);
+            closedAt.set(System.nanoTime());
+            closeConnections();
+        }, 0, "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
+                        + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "500", "-c", "100", "-z", "30s",
+                "--queue", stream, "--recovery", "off");
+        long ended = System.nanoTime();
+        deleteQueue(stream); // a run that failed leaves its stream
         assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
-        // Before the 20 s limit: the stream client takes from under 1 s to about 12 s to notice the loss.
-        assertThat(r.millis()).isLessThan(19_000);
+        // Well before the 30 s limit: the stream client takes from under 1 s to about 12 s to notice the loss.
+        assertThat(TimeUnit.NANOSECONDS.toMillis(ended - closedAt.get())).as(r.all()).isLessThan(16_000);
         assertThat(r.all()).contains("lost its stream connection").doesNotContain("Exception");
+    }
+
+    /**
+     * Runs on a queue of its own with the fault {@code millis} after the run declared it, just before it
+     * starts publishing: a fixed delay from the JVM's start came before the run's connections when a loaded
+     * machine was slow to start it (the connections were closed before they were opened, and none recovered).
+     */
+    private static JarRunner.Result runWithFaultInto(long millis, Runnable fault, String... args) throws Exception {
+        String queue = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--queue";
+        all[args.length + 1] = queue;
+        try {
+            return runWhile(() -> {
+                awaitQueue(queue);
+                sleep(millis);
+                fault.run();
+            }, 0, all);
+        } finally {
+            try {
+                deleteQueue(queue); // the run deletes the queue it made; this is for a run that failed
+            } catch (java.io.IOException e) {
+                // the broker is still starting: the assertions say what went wrong
+            }
+        }
     }
 
     private static JarRunner.Result runWhile(Runnable fault, long afterMillis, String... args) throws Exception {
@@ -163,6 +223,49 @@ class RecoveryIT {
         } finally {
             t.join(60_000);
             ctl("start_app"); // whatever happened, leave the broker running
+        }
+    }
+
+    private static java.net.http.HttpRequest.Builder management(String queue) {
+        return api("/api/queues/%2F/" + queue);
+    }
+
+    private static java.net.http.HttpRequest.Builder api(String path) {
+        return java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:"
+                        + WithRabbitMQ4.LOCAL_MANAGEMENT_PORT + path))
+                .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("guest:guest".getBytes()));
+    }
+
+    private static void deleteQueue(String queue) throws Exception {
+        java.net.http.HttpClient.newHttpClient().send(management(queue).DELETE().build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding());
+    }
+
+    /**
+     * {@code rabbitmqctl close_all_connections}. (The management API is no quicker: it lists a connection
+     * only after its next statistics emission, up to 5 s after it opened.)
+     */
+    private static void closeConnections() {
+        ctl("close_all_connections", "closed by RecoveryIT");
+    }
+
+    /** Waits (up to 30 s) until the 4.0 broker's management API knows the queue. */
+    private static void awaitQueue(String queue) {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.net.http.HttpRequest get = management(queue).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (http.send(get, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (java.io.IOException e) {
+                // not answering yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            sleep(100);
         }
     }
 

@@ -7,7 +7,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class RequestReplyIT {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--protocol", protocol, "--request-reply", "-r", "200",
                 "-c", "20", "-z", "2s", "--fail-if", "round-trip.p99>10s", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
-        JsonNode json = ResultJson.read(dir);
+        JsonNode json = ResultDocuments.readTree(dir);
         JsonNode latency = json.path("latency");
         assertThat(latency.path("roundTrip").path("count").asLong()).isEqualTo(400);
         // A reply comes back after its request arrived: the round trip is longer than the one-way trip.
@@ -50,7 +50,7 @@ class RequestReplyIT {
         JarRunner.Result r = JarRunner.run("--uri", broker.uri(), "--request-reply", "direct", "-r", "200", "-z", "2s",
                 "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
-        JsonNode json = ResultJson.read(dir);
+        JsonNode json = ResultDocuments.readTree(dir);
         assertThat(json.path("latency").path("roundTrip").path("count").asLong()).isEqualTo(400);
         assertThat(json.path("notes").toString()).contains("Request/reply: consumers answered 400 requests through "
                 + "direct reply-to; 400 replies came back.");

@@ -2,6 +2,8 @@ package io.amqpharness.cli;
 
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ4;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (overridden with other annotations or none): the AMQP 0.9.1 runs (a reply queue and direct reply-to, unchanged
  * in 4.x) and the usage errors, which never reach a broker; RequestReplyIT covers them on 3.x.
  */
+@ResourceLock(value = SharedBrokers.RABBITMQ_4, mode = ResourceAccessMode.READ)
 @WithRabbitMQ4
 class RequestReplyRabbitMQ4IT extends RequestReplyIT {
     @Override

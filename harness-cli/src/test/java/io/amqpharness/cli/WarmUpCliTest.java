@@ -23,7 +23,7 @@ class WarmUpCliTest {
     @Test
     void aSweepRunsAnUnmeasuredWarmUpAtItsFirstSettingsAndSaysSo() {
         int before = InMemoryDriver.CREATED.size();
-        Run r = harness("sweep", "--protocol", "in-memory", "--vary", "rate=50,100", "-z", "1s", "-i", "200ms");
+        Run r = harness("sweep", "--protocol", "in-memory", "--vary", "rate=50,100", "-z", "500ms", "-i", "100ms");
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(InMemoryDriver.CREATED.size() - before).as("a warm-up run, then two measured runs").isEqualTo(3);
         assertThat(r.out()).contains("=== sweep warm-up: 5s at 50, not measured");
@@ -34,7 +34,7 @@ class WarmUpCliTest {
     @Test
     void warmupZeroMeansNoWarmUpRun() {
         int before = InMemoryDriver.CREATED.size();
-        Run r = harness("sweep", "--protocol", "in-memory", "--vary", "rate=50,100", "-z", "1s", "-i", "200ms",
+        Run r = harness("sweep", "--protocol", "in-memory", "--vary", "rate=50,100", "-z", "500ms", "-i", "100ms",
                 "--warmup", "0");
         assertThat(r.code()).as(r.out() + r.err()).isZero();
         assertThat(InMemoryDriver.CREATED.size() - before).isEqualTo(2);

@@ -52,7 +52,11 @@ final class PrometheusText {
                 name = line.substring(0, space);
                 rest = line.substring(space + 1).strip();
             }
-            String number = rest.split("\\s+")[0];
+            int end = 0; // the number ends at the first blank (a timestamp may follow); no regex per line
+            while (end < rest.length() && !Character.isWhitespace(rest.charAt(end))) {
+                end++;
+            }
+            String number = rest.substring(0, end);
             double value;
             try {
                 value = Double.parseDouble(number);

@@ -12,6 +12,7 @@ public final class Integrity {
     private final Counters counters;
     private final String ownPrefix;
     private final boolean fromFirstArrival;
+    private final boolean ownFromStart;
 
     /**
      * Checks for readers that should see every publisher's messages from the first one.
@@ -30,9 +31,26 @@ public final class Integrity {
      *                         stream consumer, which may start anywhere in the stream)
      */
     public Integrity(Counters counters, String ownPrefix, boolean fromFirstArrival) {
+        this(counters, ownPrefix, fromFirstArrival, false);
+    }
+
+    /**
+     * @param counters         where results are counted
+     * @param ownPrefix        publisher identities of this run start with it
+     * @param fromFirstArrival each publisher's sequences are expected from the first that arrives (a
+     *                         stream consumer, which may start anywhere in the stream)
+     * @param ownFromStart     with {@code fromFirstArrival}, this run's own publishers are expected from
+     *                         their first sequence all the same (a stream consumer reading from the
+     *                         first offset, which holds every message this run stored), so that a
+     *                         first message that never arrived (in doubt after a restart) counts as
+     *                         lost; other publishers' messages are still expected from the first
+     *                         that arrives (the stream's retention may have dropped their start)
+     */
+    public Integrity(Counters counters, String ownPrefix, boolean fromFirstArrival, boolean ownFromStart) {
         this.counters = counters;
         this.ownPrefix = ownPrefix;
         this.fromFirstArrival = fromFirstArrival;
+        this.ownFromStart = ownFromStart;
     }
 
     /** Whether a publisher identity belongs to this run. */
@@ -52,8 +70,8 @@ public final class Integrity {
     /** The tracker of a publisher's messages, made on first use; callers may keep it. */
     public SequenceTracker tracker(String publisherId) {
         SequenceTracker t = trackers.get(publisherId);
-        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost, fromFirstArrival,
-                counters.inDoubtArrived));
+        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost,
+                fromFirstArrival && !(ownFromStart && own(k)), counters.inDoubtArrived));
     }
 
     /** As {@link #arrive(String, long, boolean)}, with the publisher's tracker already at hand. */

@@ -1,6 +1,7 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.result.ConnectionStats;
 import io.amqpharness.scenario.ConnectionSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcome;

@@ -1,8 +1,8 @@
 package io.amqpharness.run;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.DriverException;
-import io.amqpharness.spi.HarnessException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,6 +150,38 @@ final class ConnectionOpener {
 
     /** The tasks' results, in order, and what opening them took. */
     record Opened<T>(List<T> results, Outcome outcome) {
+    }
+
+    /**
+     * One task per connection: links {@code k * perConnection} up to {@code total} opened one after
+     * the other; if one fails, those before it on that connection are closed again.
+     */
+    static <T> List<Task<List<T>>> perConnection(int total, int perConnection, java.util.function.IntFunction<T> open,
+                                                 Consumer<T> close) {
+        List<Task<List<T>>> tasks = new ArrayList<>();
+        for (int from = 0; from < total; from += perConnection) {
+            int first = from;
+            int end = Math.min(total, from + perConnection);
+            tasks.add(() -> {
+                List<T> links = new ArrayList<>(end - first);
+                try {
+                    for (int i = first; i < end; i++) {
+                        links.add(open.apply(i));
+                    }
+                    return links;
+                } catch (RuntimeException e) {
+                    for (T t : links) {
+                        try {
+                            close.accept(t);
+                        } catch (RuntimeException ignored) {
+                            // the open failure is what gets reported
+                        }
+                    }
+                    throw e;
+                }
+            });
+        }
+        return tasks;
     }
 
     private void awaitAll(String what, int total, List<Future<?>> futures, AtomicInteger done, AtomicInteger failed,

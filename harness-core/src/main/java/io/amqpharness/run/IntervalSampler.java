@@ -6,6 +6,8 @@ import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
+import io.amqpharness.result.ClientStats;
+import io.amqpharness.result.IntervalStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;

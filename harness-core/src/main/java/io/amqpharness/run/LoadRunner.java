@@ -1,13 +1,13 @@
 package io.amqpharness.run;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.measure.NanoClock;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.DeclaredTopology;
 import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
-import io.amqpharness.spi.Drivers;
-import io.amqpharness.spi.HarnessException;
 import io.amqpharness.spi.ProtocolDriver;
 import java.util.List;
 import java.util.Objects;
@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Runs a {@link Scenario}: connects, declares topology, starts consumers then publishers, stops
- * on time or message counts, drains outstanding confirms and deliveries, deletes what it
- * declared, and returns a {@link RunResult}. Prints nothing; progress goes to
+ * Runs a {@link Scenario}: checks it against this process ({@link Preflight}), connects, declares
+ * topology, starts consumers then publishers, stops on time or message counts, drains outstanding
+ * confirms and deliveries, deletes what it declared, and returns a {@link RunResult}. Prints nothing; progress goes to
  * {@link RunListener}s.
  *
  * <pre>{@code
@@ -72,12 +72,14 @@ public final class LoadRunner {
      * (a connection closed by the broker, say) still returns a result, with
      * {@link RunResult#failure()} set.
      *
+     * @throws io.amqpharness.scenario.ScenarioException if the {@link Preflight} finds a problem (a TLS
+     *         file that does not load, no driver for the protocol, a setting the driver cannot honour);
+     *         nothing has started then
      * @throws io.amqpharness.spi.BrokerUnreachableException if the broker cannot be reached
      * @throws HarnessException if the topology cannot be declared
      */
     public RunResult run() {
-        DriverProvider provider = Drivers.find(scenario.protocol()).orElseThrow(() -> new HarnessException(
-                "No driver for protocol '" + scenario.protocol() + "' is on the class path."));
+        DriverProvider provider = Preflight.check(scenario);
         String runId = RunIds.next();
         try (ProtocolDriver driver = provider.create(new DriverContext(scenario, runId))) {
             BrokerInfo broker = driver.connect();

@@ -96,7 +96,7 @@ final class PublisherTask implements Runnable {
     /**
      * @param phase where in its first send interval this publisher starts, from 0 (at the run's
      *              start) to below 1 (almost a whole interval later); unused with
-     *              {@code --random-start-delay} and for publishers that start late (steps)
+     *              {@code --producer-random-start-delay} and for publishers that start late (steps)
      */
     PublisherTask(PublisherLink link, Optional<ConfirmTracker> tracker, String routingKey, Context context, long seed,
                   Optional<SendTimes> sendTimes, double phase) {
@@ -142,7 +142,10 @@ final class PublisherTask implements Runnable {
                 : c.control().startNanos() + startDelayNanos(schedule);
     }
 
-    /** {@code --random-start-delay}, or else this publisher's phase of its first rate's interval (none without a schedule). */
+    /**
+     * {@code --producer-random-start-delay}, or else this publisher's phase of its first rate's interval (none
+     * without a schedule).
+     */
     private long startDelayNanos(Optional<List<RateStep>> schedule) {
         if (c.settings().randomStartDelay().isPresent()) {
             long max = c.settings().randomStartDelay().get().toNanos();

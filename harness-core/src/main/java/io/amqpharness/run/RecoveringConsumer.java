@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
@@ -14,7 +15,7 @@ import java.util.OptionalInt;
  * if it had received none), so it neither misses nor repeats a message.
  *
  * <p>Tags carry the link's generation: the n-th link opened (0 for the first) hands its tags over
- * with n in their top {@value #GENERATION_BITS} bits, and a settlement whose generation is not the
+ * with n in their top {@value AckPolicy#GENERATION_BITS} bits, and a settlement whose generation is not the
  * current link's is dropped. A delivery of the old link still being handed over when the links
  * were swapped (a slow consumer outliving the driver's wait at close) would otherwise settle its
  * old tag on the new link, and a multiple ack would settle new deliveries not handed over yet.
@@ -22,7 +23,8 @@ import java.util.OptionalInt;
  */
 final class RecoveringConsumer implements ConsumerLink {
     /** Bits at the top of a tag that hold its link's generation. */
-    static final int GENERATION_BITS = 16;
+    /** The ack policy reads the generation from the same bits: one width for both. */
+    private static final int GENERATION_BITS = AckPolicy.GENERATION_BITS;
     private static final int GENERATION_SHIFT = Long.SIZE - GENERATION_BITS;
     private static final long TAG_MASK = (1L << GENERATION_SHIFT) - 1;
 

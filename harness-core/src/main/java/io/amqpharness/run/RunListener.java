@@ -1,6 +1,9 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.RunStart;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 

@@ -1,8 +1,6 @@
 package io.amqpharness.run;
 
 import io.amqpharness.flow.AckPolicy;
-import io.amqpharness.flow.ConfirmTracker;
-import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
@@ -10,16 +8,12 @@ import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.MessageProperties;
-import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.QueueType;
-import io.amqpharness.scenario.RateStep;
-import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.ProtocolDriver;
-import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import java.time.Duration;
@@ -27,162 +21,109 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.LongConsumer;
+import java.util.function.Consumer;
 
 /**
- * Opens a run's consumers and publishers through the driver and keeps them: links, tasks,
- * threads, confirm trackers, and one sequence checker per queue, or per consumer of a stream (a fanout message reaches every
- * queue, and each copy is checked on its own). Used by the runner's thread.
+ * Everything a run opens through the driver, and the verbs {@link RunExecution}'s phases use on
+ * it: consumers (kept here), publishers ({@link RunPublishers}), idle connections, request/reply
+ * ({@link RequestReply}) and the sequence checkers ({@link SequenceCheckers}). Opens, starts,
+ * changes (steps), stops and closes them. Used by the runner's thread; the live changes by one
+ * step or search thread at a time.
  */
 final class RunParticipants {
-    /** Random routing keys are drawn from a pool this large, built once: no allocation per message. */
-    static final int RANDOM_KEYS = 1_000;
+    /** What the participants share: the run's settings, driver, measurements and how links are opened and named. */
+    record Shared(Scenario scenario, ProtocolDriver driver, TopologyPlanner.Resolved topology,
+                  Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
+                  Optional<Recovery> recovery, ConnectionOpener opener, LinkNames names, SequenceCheckers checkers) {
+    }
 
+    private final Shared shared;
     private final Scenario scenario;
-    private final String runId;
     private final ProtocolDriver driver;
     private final TopologyPlanner.Resolved topology;
     private final Measurements measurements;
-    private final NanoClock clock;
-    private final PayloadClock payloadClock;
-    private final RunControl control;
-    private final Optional<Recovery> recovery;
-    /** Sequence checkers by queue (or stream consumer); added to while publishers may report refusals. */
-    private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
-    /** The same checkers by the queue they check, for telling each only of refusals of messages routed to it. */
-    private final Map<String, QueueCheckers> checkersByQueue = new ConcurrentHashMap<>();
-    /** Recent publish delays by publisher id, for the latency from the actual send (paced runs only). */
+    private final LinkNames names;
+    private final ConnectionOpener opener;
+    /** Recent publish delays by publisher id: publishers write them, consumers read them (paced runs only). */
     private final Map<String, SendTimes> sendTimes = new ConcurrentHashMap<>();
     /** Deliveries whose publish delay had left their publisher's ring: not in the from-send latency. */
-    final LongAdder unpairedFromSend = new LongAdder();
-    /** Request/reply: the links consumers answer on, and the replies they sent. */
-    final List<PublisherLink> replyLinks = new CopyOnWriteArrayList<>();
-    final LongAdder repliesSent = new LongAdder();
-    /** Request/reply: the consumer of the reply queue and what it measures; empty otherwise. */
-    Optional<ReplyCollector> replies = Optional.empty();
-    Optional<ConsumerLink> replyLink = Optional.empty();
-    final List<PublisherTask> publishers = new CopyOnWriteArrayList<>();
-    /** Which thread runs each publisher: its own, a shared pacing thread, or none (idle). */
-    final PublisherRunners runners;
-    final List<PublisherLink> publisherLinks = new CopyOnWriteArrayList<>();
-    final List<ConfirmTracker> trackers = new CopyOnWriteArrayList<>();
-    final List<ConsumerTask> consumers = new CopyOnWriteArrayList<>();
-    private final List<Integer> activePublisherIndexes = new ArrayList<>();
+    private final LongAdder unpairedFromSend = new LongAdder();
+    private final Optional<RequestReply> requestReply;
+    private final RunPublishers publishers;
+    private final List<ConsumerTask> consumers = new CopyOnWriteArrayList<>();
     private final List<Integer> activeConsumerIndexes = new ArrayList<>();
-    private final PublisherTask.Context context;
-    private int activePublishers;
+    /** Idle connections' links ({@code --idle-connections}), held until the run ends. */
+    private final List<PublisherLink> idleLinks = new CopyOnWriteArrayList<>();
     private int activeConsumers;
-    private double rate;
-    private int confirmWindow;
     private OptionalInt prefetch;
     private int ackEvery;
-    /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
-    private double searchRateCeiling;
-    /** Opens connections concurrently, at the scenario's bound and rate. */
-    private final ConnectionOpener opener;
     /** What opening the first step's connections took, over publishers, consumers and idle connections. */
     private ConnectionOpener.Outcome opening = ConnectionOpener.Outcome.NONE;
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
-                    Optional<Recovery> recovery, java.util.function.Consumer<String> progress) {
-        this.recovery = recovery;
+                    Optional<Recovery> recovery, Consumer<String> progress) {
+        this.names = LinkNames.of(scenario, runId);
         this.opener = new ConnectionOpener(scenario.connections().openConcurrency(), scenario.connections().openRate(),
                 progress);
+        boolean stream = scenario.topology().queueType() == QueueType.STREAM;
+        // From the first offset a stream consumer reads every message this run stored: its own
+        // publishers' from their first sequence, so a first message in doubt that never arrived is lost.
+        boolean fromFirst = stream
+                && scenario.consuming().streamOffset().map(o -> o instanceof StreamOffset.First).orElse(false);
+        SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), names.identityPrefix() + "-p",
+                stream, scenario.stream().singleActiveConsumer(), fromFirst);
+        this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,
+                opener, names, checkers);
         this.scenario = scenario;
-        this.runId = runId;
         this.driver = driver;
         this.topology = topology;
         this.measurements = measurements;
-        this.clock = clock;
-        this.payloadClock = payloadClock;
-        this.control = control;
-        PublishSettings p = scenario.publishing();
-        Optional<String[]> randomKeys = scenario.topology().randomRoutingKey()
-                ? Optional.of(randomKeys()) : Optional.empty();
-        this.context = new PublisherTask.Context(p, measurements.counters(), measurements.recorder(Metric.PUBLISH_DELAY),
-                clock, payloadClock, control, randomKeys);
-        this.rate = p.ratePerProducer().orElse(0);
-        int planned = Math.max(p.publishers(), scenario.run().steps().flatMap(plan -> plan.max(StepSetting.PRODUCERS))
-                .map(Double::intValue).orElse(0));
-        this.runners = new PublisherRunners(PublisherRunners.pacingThreadsFor(p.pacingThreads(),
-                p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
-                p.pacingSpinFor(true).toNanos());
-        this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
+        this.requestReply = scenario.consuming().requestReply().map(mode -> new RequestReply(scenario, runId, driver,
+                measurements, payloadClock, control, clock));
+        this.publishers = new RunPublishers(shared, sendTimes, requestReply);
         this.prefetch = scenario.consuming().prefetch();
         this.ackEvery = scenario.consuming().ackEvery();
     }
 
-    /** Opens the first step's consumers; they receive once {@link #startConsumers()} runs. */
+    Scenario scenario() {
+        return scenario;
+    }
+
+    // ---- opening ----
+
+    /** Opens the first step's consumers (and the reply queue's); they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
-        Optional<ReplyMode> mode = scenario.consuming().requestReply();
-        if (mode.isPresent()) {
-            replies = Optional.of(new ReplyCollector(payloadClock, measurements.recorder(Metric.ROUND_TRIP), clock,
-                    control));
-        }
-        if (mode.orElse(null) == ReplyMode.QUEUE) {
-            replyLink = Optional.of(driver.openConsumer(new ConsumerSpec(scenario.consuming().consumerChannels(),
-                    connectionName("replies", 0), TopologyPlanner.replyQueue(runId), QueueType.CLASSIC,
-                    OptionalInt.empty(), true, Optional.empty(), Map.of(), false, Duration.ZERO, Optional.empty())));
-        }
-        int perConnection = scenario.consuming().channelsPerConsumer();
+        requestReply.ifPresent(r -> r.openReplyQueue(names.connection("replies", 0)));
         ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("consumer connections",
-                tasks(scenario.consuming().consumerChannels(), perConnection, this::openConsumer, t -> t.link().close()),
+                ConnectionOpener.perConnection(scenario.consuming().consumerChannels(),
+                        scenario.consuming().channelsPerConsumer(), this::openConsumer, t -> t.link().close()),
                 list -> list.forEach(t -> t.link().close()));
         opened.results().forEach(consumers::addAll);
         opening = opening.plus(opened.outcome());
         activeConsumers = consumers.size();
-    }
-
-    /**
-     * One task per connection: links {@code k * perConnection} up to {@code total} opened one after
-     * the other; if one fails, those before it on that connection are closed again.
-     */
-    private static <T> List<ConnectionOpener.Task<List<T>>> tasks(
-            int total, int perConnection, java.util.function.IntFunction<T> open, java.util.function.Consumer<T> close) {
-        List<ConnectionOpener.Task<List<T>>> tasks = new ArrayList<>();
-        for (int from = 0; from < total; from += perConnection) {
-            int first = from;
-            int end = Math.min(total, from + perConnection);
-            tasks.add(() -> {
-                List<T> links = new ArrayList<>(end - first);
-                try {
-                    for (int i = first; i < end; i++) {
-                        links.add(open.apply(i));
-                    }
-                    return links;
-                } catch (RuntimeException e) {
-                    for (T t : links) {
-                        try {
-                            close.accept(t);
-                        } catch (RuntimeException ignored) {
-                            // the open failure is what gets reported
-                        }
-                    }
-                    throw e;
-                }
-            });
+        for (int i = 0; i < consumers.size(); i++) {
+            activeConsumerIndexes.add(i);
         }
-        return tasks;
     }
 
-    /** Idle connections' links ({@code --idle-connections}), held until the run ends. */
-    final List<PublisherLink> idleLinks = new CopyOnWriteArrayList<>();
+    /** Opens the first step's publishers and prepares (but does not start) their threads. */
+    void openPublishers() {
+        opening = opening.plus(publishers.open());
+    }
 
     /** Opens the idle connections, each with {@code --idle-channels} publisher links that never send. */
     void openIdleConnections() {
         int n = scenario.connections().idleConnections();
         int channels = scenario.connections().idleChannels();
-        List<ConnectionOpener.Task<List<PublisherLink>>> tasks = tasks(n * channels, channels,
-                k -> driver.openPublisher(silentSpec(k, "idle", k / channels), ConnectionChurn.NO_OUTCOMES),
-                PublisherLink::close);
-        ConnectionOpener.Opened<List<PublisherLink>> opened = opener.openAll("idle connections", tasks,
+        ConnectionOpener.Opened<List<PublisherLink>> opened = opener.openAll("idle connections",
+                ConnectionOpener.perConnection(n * channels, channels,
+                        k -> driver.openPublisher(silentSpec(k, "idle", k / channels), ConnectionChurn.NO_OUTCOMES),
+                        PublisherLink::close),
                 list -> list.forEach(PublisherLink::close));
         opened.results().forEach(idleLinks::addAll);
         opening = opening.plus(opened.outcome());
@@ -194,10 +135,11 @@ final class RunParticipants {
     }
 
     /** As {@link #silentSpec(long, String)}, link {@code k} on connection {@code connection} of that role. */
-    PublisherSpec silentSpec(long k, String role, long connection) {
+    private PublisherSpec silentSpec(long k, String role, long connection) {
         String key = topology.queues().isEmpty() ? scenario.topology().routingKey().orElse("") : topology.routingKey(0);
-        return new PublisherSpec((int) (k % Integer.MAX_VALUE), runId + "-" + role + k, "harness-" + runId + "-" + role + connection,
-                topology.exchange(), key, false, false, false, OptionalInt.empty(), MessageProperties.NONE);
+        return new PublisherSpec((int) (k % Integer.MAX_VALUE), names.runId() + "-" + role + k,
+                "harness-" + names.runId() + "-" + role + connection, topology.exchange(), key, false, false, false,
+                OptionalInt.empty(), MessageProperties.NONE);
     }
 
     /** What opening the first step's connections took. */
@@ -205,128 +147,25 @@ final class RunParticipants {
         return opening;
     }
 
-    /** The opener, for connections opened beside the participants (idle connections). */
-    ConnectionOpener opener() {
-        return opener;
-    }
-
     private ConsumerTask openConsumer(int i) {
         ConsumeSettings c = scenario.consuming();
         String queue = topology.queueFor(i);
         ConsumerSpec spec = new ConsumerSpec(i,
-                connectionName("c", i / c.channelsPerConsumer()), queue, scenario.topology().queueType(),
+                names.connection("c", i / c.channelsPerConsumer()), queue, scenario.topology().queueType(),
                 prefetch, c.autoAck(), c.streamOffset(), c.consumerArguments(), c.polling(),
                 c.pollingInterval(), scenario.topology().exclusive()
                         ? Optional.of(topology.declarationFor(i)) : Optional.empty());
-        Optional<RecoveringConsumer> recovering = recovery.map(r -> RecoveringConsumer.open(spec, r));
+        Optional<RecoveringConsumer> recovering = shared.recovery().map(r -> RecoveringConsumer.open(spec, r));
         ConsumerLink link = recovering.<ConsumerLink>map(r -> r).orElseGet(() -> driver.openConsumer(spec));
         Optional<AckPolicy> policy = c.autoAck() ? Optional.empty()
-                : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L), clock));
+                : Optional.of(new AckPolicy(link, ackEvery, c.ackTimeout().map(Duration::toNanos).orElse(0L),
+                        shared.clock()));
         recovering.ifPresent(r -> policy.ifPresent(p -> r.beforeRelink(p::discard)));
-        // Competing consumers of a queue share its checker; every consumer of a stream reads every
-        // message, from wherever it starts, so each has its own; single active consumers of a
-        // stream take turns, so they share one.
-        boolean stream = scenario.topology().queueType() == QueueType.STREAM;
-        String key = stream && !scenario.stream().singleActiveConsumer() ? queue + "\u0000" + i : queue;
-        Integrity checker = integrity.get(key);
-        if (checker == null) {
-            Integrity made = new Integrity(measurements.counters(), identityPrefix() + "-p", stream);
-            checker = integrity.putIfAbsent(key, made);
-            if (checker == null) {
-                checker = made;
-                checkersOf(queue).add(made);
-            }
-        }
-        return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, payloadClock, c,
-                measurements.counters(), measurements.recorder(Metric.END_TO_END), clock, control,
+        Integrity checker = shared.checkers().forConsumer(queue, i);
+        return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, shared.payloadClock(), c,
+                measurements.counters(), measurements.recorder(Metric.END_TO_END), shared.clock(), shared.control(),
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
-                c.requestReply().isPresent() ? Optional.of(openReplier(i)) : Optional.empty());
-    }
-
-    /** The link consumer {@code i} answers requests on, on a connection of its own. */
-    private Replier openReplier(int i) {
-        String id = runId + "-r" + i;
-        PublisherLink link = driver.openPublisher(new PublisherSpec(i, id,
-                connectionName("r", i / scenario.consuming().channelsPerConsumer()), "", TopologyPlanner.replyQueue(runId),
-                false, false, false, OptionalInt.empty(), MessageProperties.NONE),
-                new UnconfirmedOutcomes(new Counters(), control, seq -> { }, measurements.blocks().gate()));
-        replyLinks.add(link);
-        return new Replier(link, TopologyPlanner.replyQueue(runId), repliesSent);
-    }
-
-    void startConsumers() {
-        replyLink.ifPresent(l -> l.start(replies.get()));
-        for (ConsumerTask t : consumers) {
-            t.link().start(t);
-        }
-    }
-
-    /** Opens the first step's publishers and prepares (but does not start) their threads. */
-    void openPublishers() {
-        ConnectionOpener.Opened<List<OpenedPublisher>> opened = opener.openAll("publisher connections",
-                tasks(scenario.publishing().publishers(), scenario.publishing().channelsPerProducer(),
-                        this::openPublisher, OpenedPublisher::close),
-                list -> list.forEach(OpenedPublisher::close));
-        opened.results().forEach(list -> list.forEach(this::add));
-        opening = opening.plus(opened.outcome());
-        activePublishers = publishers.size();
-    }
-
-    /** A publisher opened but not yet one of the run's. */
-    private record OpenedPublisher(PublisherTask task, PublisherLink link,
-                                   Optional<ConfirmTracker> tracker) implements AutoCloseable {
-        @Override
-        public void close() {
-            link.close();
-        }
-    }
-
-    private void add(OpenedPublisher p) {
-        p.tracker().ifPresent(trackers::add);
-        publisherLinks.add(p.link());
-        publishers.add(p.task());
-        runners.add(p.task(), p.link());
-    }
-
-    private OpenedPublisher openPublisher(int i) {
-        PublishSettings p = scenario.publishing();
-        OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
-        int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
-                .map(Double::intValue).orElse(window.orElse(1));
-        String publisherId = identityPrefix() + "-p" + i;
-        QueueCheckers[] reached = topology.queuesReachedBy(i).stream().map(this::checkersOf)
-                .toArray(QueueCheckers[]::new);
-        LongConsumer refused = seq -> excuse(reached, publisherId, seq);
-        Optional<ConfirmTracker> tracker = window.isPresent()
-                ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
-                        p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
-                        clock, refused))
-                : Optional.empty();
-        io.amqpharness.measure.FlowBlocks.Gate gate = measurements.blocks().gate();
-        tracker.ifPresent(t -> t.reportBlocksTo(gate));
-        tracker.ifPresent(t -> t.reportInDoubtTo(seq -> inDoubt(reached, publisherId, seq)));
-        PublishOutcomeListener outcomes = tracker.<PublishOutcomeListener>map(t -> t)
-                .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
-        String routingKey = topology.routingKey(i);
-        PublisherSpec spec = new PublisherSpec(i, publisherId, connectionName("p", i / p.channelsPerProducer()),
-                topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
-        // Direct reply-to: the publisher's own channel receives the replies to its requests (not recovered:
-        // a reply-to address belongs to the channel).
-        PublisherLink link = scenario.consuming().requestReply().orElse(null) == ReplyMode.DIRECT
-                ? driver.openRequester(spec, outcomes, replies.orElseThrow())
-                : recovery.<PublisherLink>map(r -> RecoveringPublisher.open(spec, outcomes, tracker, r))
-                        .orElseGet(() -> driver.openPublisher(spec, outcomes));
-        Optional<SendTimes> times = Optional.empty();
-        if (p.paced() && !scenario.run().clock().wall()) {
-            times = Optional.of(sendTimes.computeIfAbsent(publisherId, id -> new SendTimes(SendTimes.slotsFor(maxRate()))));
-        }
-        // Publishers at one rate start a fraction of an interval apart (publisher i of n at i/n), so they
-        // do not all send at the same instants: n aligned schedules would be bursts of n messages.
-        int count = Math.max(1, scenario.publishing().publishers());
-        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times,
-                (i % count) / (double) count);
-        task.setRate(rate);
-        return new OpenedPublisher(task, link, tracker);
+                requestReply.map(r -> r.openReplier(i, names.connection("r", i / c.channelsPerConsumer()))));
     }
 
     /**
@@ -334,30 +173,61 @@ final class RunParticipants {
      * that the publishers opened next keep enough publish delays. Before {@link #openPublishers()}.
      */
     void expectRatesUpTo(double perPublisher) {
-        searchRateCeiling = perPublisher;
+        publishers.expectRatesUpTo(perPublisher);
     }
 
-    /** The highest rate a publisher may reach: the plain rate, the steps', the variable rates' or a search's highest. */
-    private double maxRate() {
-        PublishSettings p = scenario.publishing();
-        double max = Math.max(rate, p.schedule().map(s -> s.stream().mapToDouble(
-                RateStep::ratePerSecond).max().orElse(0)).orElse(0.0));
-        max = Math.max(max, searchRateCeiling);
-        return Math.max(max, scenario.run().steps().flatMap(plan -> plan.max(StepSetting.RATE)).orElse(0.0));
+    // ---- traffic ----
+
+    /** Consumers (and the reply queue's) start receiving. */
+    void startConsumers() {
+        requestReply.ifPresent(RequestReply::start);
+        for (ConsumerTask t : consumers) {
+            t.link().start(t);
+        }
     }
 
-    // ---- live changes (steps), called by one thread at a time ----
+    /** The publishers' threads start sending. */
+    void startPublishers() {
+        publishers.start();
+    }
+
+    /** Counts the messages whose confirm timeout has passed by {@code now} as timed out. */
+    void sweepTimeouts(long now) {
+        publishers.sweepTimeouts(now);
+    }
+
+    /** Whether the run has consumers (its first step had any). */
+    boolean hasConsumers() {
+        return !consumers.isEmpty();
+    }
+
+    /** Sends the acknowledgements {@code --ack-timeout} has made due by {@code now}. */
+    void flushAcksIfDue(long now) {
+        for (ConsumerTask t : consumers) {
+            t.ackPolicy().ifPresent(p -> p.flushIfDue(now));
+        }
+    }
+
+    /** Whether no consumer holds a delivery it has not acknowledged yet. */
+    boolean allAcknowledged() {
+        return consumers.stream().allMatch(t -> t.ackPolicy().map(AckPolicy::pending).orElse(0L) == 0);
+    }
+
+    // ---- live changes (steps, a search), called by one thread at a time ----
 
     /** Every publisher paces at this rate from its next message on. */
     void setRate(double perSecond) {
-        rate = perSecond;
-        publishers.forEach(t -> t.setRate(perSecond));
+        publishers.setRate(perSecond);
     }
 
     /** Every confirm window becomes this large. */
     void setConfirmWindow(int window) {
-        confirmWindow = window;
-        trackers.forEach(t -> t.setWindow(window));
+        publishers.setConfirmWindow(window);
+    }
+
+    /** Adds or retires publishers until {@code count} are active; new ones start at once. */
+    void setPublishers(int count) {
+        publishers.setCount(count);
     }
 
     /** Every consumer's prefetch becomes this large. */
@@ -370,30 +240,6 @@ final class RunParticipants {
     void setAckEvery(int n) {
         ackEvery = n;
         activeConsumers().forEach(t -> t.ackPolicy().ifPresent(p -> p.setEvery(n)));
-    }
-
-    /** Adds or retires publishers until {@code count} are active; new ones start at once. */
-    void setPublishers(int count) {
-        while (activePublishers < count) {
-            int index = publishers.size();
-            OpenedPublisher opened = openPublisher(index);
-            opened.task().joinLate(); // its schedule starts now, not at the start of the run
-            control.publisherAdded();
-            add(opened); // the run has started: its runner starts at once
-            activePublishers++;
-            activePublisherIndexes.add(index);
-        }
-        while (activePublishers > count) {
-            int index = activePublisherIndexes.remove(activePublisherIndexes.size() - 1);
-            runners.retire(publishers.get(index));
-            activePublishers--;
-        }
-        // --total-rate is over the publishers running now: split it again.
-        OptionalDouble total = scenario.publishing().totalRate();
-        if (total.isPresent() && activePublishers > 0) {
-            rate = total.getAsDouble() / activePublishers;
-            activePublisherIndexes.forEach(i -> publishers.get(i).setRate(rate));
-        }
     }
 
     /** Adds or retires consumers until {@code count} are active. */
@@ -418,98 +264,107 @@ final class RunParticipants {
         return activeConsumerIndexes.stream().map(consumers::get).toList();
     }
 
-    /** Indexes start with the first step's participants; called once both are open. */
-    void trackActive() {
-        for (int i = 0; i < publishers.size(); i++) {
-            activePublisherIndexes.add(i);
-        }
-        for (int i = 0; i < consumers.size(); i++) {
-            activeConsumerIndexes.add(i);
-        }
-    }
+    // ---- stop and drain ----
 
-    private static String[] randomKeys() {
-        String[] keys = new String[RANDOM_KEYS];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = UUID.randomUUID().toString();
-        }
-        return keys;
-    }
-
-    private String connectionName(String role, int index) {
-        return "harness-" + identityPrefix() + "-" + role + index;
+    /** Stops every publisher; one blocked in a send (a broker alarm, say) is unblocked by closing its link. */
+    void stopPublishers() {
+        publishers.stop();
     }
 
     /**
-     * What publisher identities and connection names start with: the run id, preceded by the
-     * instance's name when {@code --instance} is given ({@code loadgen-1-k3x9pq}).
+     * Waits until every publisher's outstanding messages have their verdict, a failure, or the
+     * deadline (on the run's clock).
+     *
+     * @return the messages still awaiting a verdict
      */
-    private String identityPrefix() {
-        return scenario.coordination().instance().map(i -> i + "-" + runId).orElse(runId);
+    long drainConfirms(long deadline) {
+        return publishers.drainConfirms(deadline);
     }
 
-    Scenario scenario() {
-        return scenario;
+    /** Request/reply: waits until every reply the consumers sent has come back, or the deadline. */
+    void drainReplies(long deadline) {
+        requestReply.ifPresent(r -> r.drain(deadline));
     }
+
+    /** Cancels every consumer and sends its last acknowledgements; a failure becomes a sentence in {@code notes}. */
+    void stopConsumers(List<String> notes) {
+        for (ConsumerTask t : consumers) {
+            try {
+                t.link().cancel();
+            } catch (RuntimeException e) {
+                notes.add("Cancelling a consumer failed: " + e.getMessage());
+            }
+            try {
+                t.ackPolicy().ifPresent(AckPolicy::flush);
+            } catch (RuntimeException e) {
+                notes.add("Acknowledging the last messages failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Closes the consumers' links, which returns what they held unacknowledged to the queue; and the reply links. */
+    void closeConsumers() {
+        opener.closeAll(consumers.stream().map(ConsumerTask::link).toList());
+        requestReply.ifPresent(RequestReply::close);
+    }
+
+    /** Closes the publishers' links: their channels' last statistics then reach the broker's counters at once. */
+    void closePublishers() {
+        publishers.close();
+    }
+
+    /** Closes every link (a few at a time: closing waits for the broker's answer); idempotent, safe after a failure. */
+    void closeAll() {
+        opener.closeAll(idleLinks);
+        idleLinks.clear();
+        closeConsumers();
+        publishers.close();
+        publishers.awaitGone(2_000);
+    }
+
+    // ---- what they measured ----
 
     /** Messages awaiting a verdict, over every publisher. */
     long inFlight() {
-        long sum = 0;
-        for (ConfirmTracker t : trackers) {
-            sum += t.pending();
-        }
-        return sum;
+        return publishers.inFlight();
     }
 
-    /**
-     * A message the broker refused reaches no consumer: the checkers of the queues its publisher's
-     * routing reaches must not count it as lost. The others never expected it, and telling them
-     * would make them track a publisher they never hear from.
-     */
-    private static void excuse(QueueCheckers[] reached, String publisherId, long seq) {
-        for (QueueCheckers q : reached) {
-            for (Integrity checker : q.all) {
-                checker.excuse(publisherId, seq);
-            }
-        }
-    }
-
-    /** A message in doubt that arrives at a queue its publisher reaches is not an expected delivery. */
-    private static void inDoubt(QueueCheckers[] reached, String publisherId, long seq) {
-        for (QueueCheckers q : reached) {
-            for (Integrity checker : q.all) {
-                checker.inDoubt(publisherId, seq & 0xFFFF_FFFFL);
-            }
-        }
-    }
-
-    private QueueCheckers checkersOf(String queue) {
-        return checkersByQueue.computeIfAbsent(queue, q -> new QueueCheckers());
-    }
-
-    /** The checkers of one queue (one, or one per consumer of a stream), read without a lock on every refusal. */
-    private static final class QueueCheckers {
-        volatile Integrity[] all = new Integrity[0];
-
-        synchronized void add(Integrity checker) {
-            Integrity[] more = java.util.Arrays.copyOf(all, all.length + 1);
-            more[all.length] = checker;
-            all = more;
-        }
+    /** How far the publisher furthest behind its schedule is, in nanoseconds; 0 when all are on it. */
+    long mostBehindNanos() {
+        return publishers.mostBehindNanos();
     }
 
     /** Sequences missing below the highest received, over every queue and publisher. */
     long missing() {
-        return integrity.values().stream().mapToLong(Integrity::missing).sum();
+        return shared.checkers().missing();
     }
 
     /** As {@link #missing()}, without the gaps that opened since the previous call: once per reporting interval. */
     long missingSettled() {
-        return integrity.values().stream().mapToLong(Integrity::missingSettled).sum();
+        return shared.checkers().missingSettled();
     }
 
     /** The latest delivery to any consumer, 0 if none. */
     long lastDeliveryNanos() {
         return consumers.stream().mapToLong(ConsumerTask::lastDeliveryNanos).max().orElse(0);
+    }
+
+    /** The first delivery to any consumer, but not before {@code from}; {@code none} if there was none. */
+    long firstDeliveryNanos(long from, long none) {
+        return consumers.stream().mapToLong(ConsumerTask::firstDeliveryNanos).filter(n -> n != 0)
+                .map(n -> Math.max(n, from)).min().orElse(none);
+    }
+
+    /** The notes of what the participants saw: request/reply's outcome, deliveries left out of e2e from send. */
+    List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        requestReply.ifPresent(r -> notes.add(r.note()));
+        long unpaired = unpairedFromSend.sum();
+        if (unpaired > 0) {
+            notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "
+                    + "publisher's messages later) that their publish delay was no longer kept: they are in "
+                    + "end-to-end latency but not in e2e from send.", unpaired));
+        }
+        return notes;
     }
 }

@@ -1,6 +1,12 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.GateCheck;
+import io.amqpharness.result.GateVerdict;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RateProbe;
+import io.amqpharness.result.SearchOutcome;
+import io.amqpharness.result.StepResult;
 import io.amqpharness.scenario.Gate;
 import io.amqpharness.search.RateSearch;
 import java.util.ArrayList;
@@ -163,10 +169,8 @@ final class SearchController implements Stepper {
      * one interval's messages in flight).
      */
     private boolean settled(IntervalStats stats) {
-        for (PublisherTask p : participants.publishers) {
-            if (p.behindNanos() > CAUGHT_UP_NANOS) {
-                return false;
-            }
+        if (participants.mostBehindNanos() > CAUGHT_UP_NANOS) {
+            return false;
         }
         if (!copiesKnown) {
             return true; // no way to tell: one interval of pause is all we can do

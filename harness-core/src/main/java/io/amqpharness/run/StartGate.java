@@ -1,8 +1,8 @@
 package io.amqpharness.run;
 
+import io.amqpharness.HarnessException;
 import io.amqpharness.scenario.Coordination;
 import io.amqpharness.scenario.Durations;
-import io.amqpharness.spi.HarnessException;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.Rendezvous;
 import java.time.Clock;

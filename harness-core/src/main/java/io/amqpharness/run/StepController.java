@@ -1,6 +1,8 @@
 package io.amqpharness.run;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.StepResult;
 import io.amqpharness.scenario.Step;
 import io.amqpharness.scenario.StepPlan;
 import java.util.ArrayList;

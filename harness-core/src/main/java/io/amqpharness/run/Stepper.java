@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.result.StepResult;
 import java.util.List;
 
 /**

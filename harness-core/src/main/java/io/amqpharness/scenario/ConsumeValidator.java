@@ -1,101 +1,127 @@
 package io.amqpharness.scenario;
 
-/** Checks of the consuming settings. */
+import static io.amqpharness.scenario.Setting.ACK_TIMEOUT;
+import static io.amqpharness.scenario.Setting.AUTOACK;
+import static io.amqpharness.scenario.Setting.CONSUMERS;
+import static io.amqpharness.scenario.Setting.CONSUMER_ARGS;
+import static io.amqpharness.scenario.Setting.CONSUMER_MESSAGES;
+import static io.amqpharness.scenario.Setting.EXIT_WHEN;
+import static io.amqpharness.scenario.Setting.MULTI_ACK_EVERY;
+import static io.amqpharness.scenario.Setting.NACK_RATE;
+import static io.amqpharness.scenario.Setting.POLLING;
+import static io.amqpharness.scenario.Setting.POLLING_INTERVAL;
+import static io.amqpharness.scenario.Setting.PREDECLARED;
+import static io.amqpharness.scenario.Setting.PRODUCERS;
+import static io.amqpharness.scenario.Setting.PROTOCOL;
+import static io.amqpharness.scenario.Setting.QOS;
+import static io.amqpharness.scenario.Setting.QUEUE_TYPE;
+import static io.amqpharness.scenario.Setting.REJECT_RATE;
+import static io.amqpharness.scenario.Setting.REQUEST_REPLY;
+import static io.amqpharness.scenario.Setting.REQUEUE;
+import static io.amqpharness.scenario.Setting.STREAM_OFFSET;
+
+/**
+ * Checks of the consuming settings against each other; each option's own range is checked by its
+ * {@link Declaration}.
+ */
 final class ConsumeValidator {
     private ConsumeValidator() {
     }
 
     static void validate(ScenarioDraft<?> d, Problems p) {
-        Integer qos = d.qos;
-        if (qos != null && (qos < 1 || qos > 65535)) {
-            p.add(Setting.QOS, "%s must be between 1 and 65535, got %d; for example %1$s 200", qos);
-        }
-        acks(d, p, qos);
-        if (d.consumerMessages != null && d.consumerMessages < 1) {
-            p.add(Setting.CONSUMER_MESSAGES, "%s must be at least 1, got %d; for example %1$s 100000", d.consumerMessages);
-        } else if (d.consumerMessages != null && d.consumers == 0) {
-            p.add(Setting.CONSUMER_MESSAGES, "%s needs at least one consumer, but %s is 0", p.name(Setting.CONSUMERS));
-        }
-        if (d.consumerRate != null && !(d.consumerRate > 0 && !d.consumerRate.isInfinite())) {
-            p.add(Setting.CONSUMER_RATE, "%s must be above 0 messages per second, got %s; for example %1$s 500",
-                    d.consumerRate);
+        acks(d, p);
+        int consumers = d.integer(CONSUMERS);
+        if (d.valid(CONSUMER_MESSAGES) && consumers == 0) {
+            p.add(CONSUMER_MESSAGES, "%s needs at least one consumer, but %s is 0", p.name(CONSUMERS));
         }
         polling(d, p);
-        if (d.consumerArgs.containsKey("x-stream-offset") && d.streamOffset != null) {
-            p.add(Setting.CONSUMER_ARGS, "%s sets x-stream-offset and so does %s; use one of them",
-                    p.name(Setting.STREAM_OFFSET));
+        if (d.map(CONSUMER_ARGS).containsKey("x-stream-offset") && d.given(STREAM_OFFSET)) {
+            p.add(CONSUMER_ARGS, "%s sets x-stream-offset and so does %s; use one of them", p.name(STREAM_OFFSET));
         }
-        if (d.requestReply != null && (d.consumers == 0 || d.producers == 0)) {
-            p.add(Setting.REQUEST_REPLY, "%s needs publishers to send requests and consumers to answer them, but %s "
-                    + "is 0", p.name(d.consumers == 0 ? Setting.CONSUMERS : Setting.PRODUCERS));
-        } else if (d.requestReply != null && d.predeclared) {
-            p.add(Setting.REQUEST_REPLY, "%s declares a reply queue, which %s forbids; drop one of them",
-                    p.name(Setting.PREDECLARED));
-        } else if (d.requestReply == ReplyMode.DIRECT && !"amqp091".equals(d.protocol)) {
-            p.add(Setting.REQUEST_REPLY, "%s direct uses AMQP 0.9.1 direct reply-to, which %s %s does not have; use "
-                    + "%1$s queue", p.name(Setting.PROTOCOL), d.protocol);
-        } else if (d.requestReply != null && d.queueType == QueueType.STREAM) {
-            p.add(Setting.REQUEST_REPLY, "%s answers each message once, which a stream (read by every consumer) "
+        ReplyMode reply = d.get(REQUEST_REPLY);
+        String protocol = d.text(PROTOCOL);
+        if (reply != null && (consumers == 0 || d.integer(PRODUCERS) == 0)) {
+            p.add(REQUEST_REPLY, "%s needs publishers to send requests and consumers to answer them, but %s "
+                    + "is 0", p.name(consumers == 0 ? CONSUMERS : PRODUCERS));
+        } else if (reply != null && d.on(PREDECLARED)) {
+            p.add(REQUEST_REPLY, "%s declares a reply queue, which %s forbids; drop one of them", p.name(PREDECLARED));
+        } else if (reply == ReplyMode.DIRECT && !"amqp091".equals(protocol)) {
+            p.add(REQUEST_REPLY, "%s direct uses AMQP 0.9.1 direct reply-to, which %s %s does not have; use "
+                    + "%1$s queue", p.name(PROTOCOL), protocol);
+        } else if (reply != null && d.get(QUEUE_TYPE) == QueueType.STREAM) {
+            p.add(REQUEST_REPLY, "%s answers each message once, which a stream (read by every consumer) "
                     + "does not fit; use --queue-type classic or quorum");
         }
-        if (d.exitWhen != null && d.consumers == 0) {
-            p.add(Setting.EXIT_WHEN, "%s needs at least one consumer, but %s is 0", p.name(Setting.CONSUMERS));
+        if (d.given(EXIT_WHEN) && consumers == 0) {
+            p.add(EXIT_WHEN, "%s needs at least one consumer, but %s is 0", p.name(CONSUMERS));
         }
     }
 
-    private static void acks(ScenarioDraft<?> d, Problems p, Integer qos) {
-        int every = d.multiAckEvery;
-        if (every < 1) {
-            p.add(Setting.MULTI_ACK_EVERY, "%s must be at least 1, got %d; for example %1$s 50", every);
-        } else if (d.autoAck && every > 1) {
-            p.add(Setting.MULTI_ACK_EVERY, "%s cannot be used with %s: with automatic acknowledgements "
-                    + "the consumer sends no acks", p.name(Setting.AUTOACK));
-        } else if (qos != null && qos >= 1 && every > qos) {
-            p.add(Setting.MULTI_ACK_EVERY, "%s (%d) must not exceed %s (%d): the consumer would wait for "
-                    + "messages the broker never sends; for example %1$s %d", every, p.name(Setting.QOS), qos,
+    /** The ack interval against automatic acks and the prefetch; the settle percentages together. */
+    private static void acks(ScenarioDraft<?> d, Problems p) {
+        int every = d.integer(MULTI_ACK_EVERY);
+        Integer qos = prefetch(d);
+        if (d.on(AUTOACK) && every > 1) {
+            p.add(MULTI_ACK_EVERY, "%s cannot be used with %s: with automatic acknowledgements "
+                    + "the consumer sends no acks", p.name(AUTOACK));
+        } else if (qos != null && !ackWithinPrefetch(every, (double) qos)) {
+            p.add(MULTI_ACK_EVERY, "%s (%d) must not exceed %s (%d): the consumer would wait for "
+                    + "messages the broker never sends; for example %1$s %d", every,
+                    d.given(QOS) ? p.name(QOS) : "the prefetch stream consumers get without " + p.name(QOS), qos,
                     Math.max(1, qos / 10));
         }
-        if (d.ackTimeout != null) {
-            if (!ScenarioValidator.positive(d.ackTimeout)) {
-                p.add(Setting.ACK_TIMEOUT, "%s must be a positive duration; for example %1$s 50ms");
-            } else if (d.autoAck) {
-                p.add(Setting.ACK_TIMEOUT, "%s cannot be used with %s: with automatic acknowledgements "
-                        + "the consumer sends no acks", p.name(Setting.AUTOACK));
-            }
+        if (d.valid(ACK_TIMEOUT) && d.on(AUTOACK)) {
+            p.add(ACK_TIMEOUT, "%s cannot be used with %s: with automatic acknowledgements "
+                    + "the consumer sends no acks", p.name(AUTOACK));
         }
-        for (Setting s : new Setting[] {Setting.NACK_RATE, Setting.REJECT_RATE, Setting.REQUEUE}) {
-            double v = s == Setting.NACK_RATE ? d.nackPercent : s == Setting.REJECT_RATE ? d.rejectPercent
-                    : d.requeuePercent;
-            if (!ScenarioValidator.percent(v)) {
-                p.add(s, "%s must be a percentage from 0 to 100, got %s; for example %1$s 10", v);
-            }
-        }
-        if (d.nackPercent + d.rejectPercent > 100) {
-            p.addSentence(p.name(Setting.NACK_RATE) + " and " + p.name(Setting.REJECT_RATE)
+        double nack = d.decimal(NACK_RATE);
+        double reject = d.decimal(REJECT_RATE);
+        if (nack + reject > 100) {
+            p.addSentence(p.name(NACK_RATE) + " and " + p.name(REJECT_RATE)
                     + " add up to more than 100 percent of deliveries");
         }
-        if (d.autoAck && (d.nackPercent > 0 || d.rejectPercent > 0)) {
-            p.addSentence(p.name(Setting.NACK_RATE) + " and " + p.name(Setting.REJECT_RATE) + " cannot be used with "
-                    + p.name(Setting.AUTOACK) + ": the broker has already settled every delivery");
+        if (d.on(AUTOACK) && (nack > 0 || reject > 0)) {
+            p.addSentence(p.name(NACK_RATE) + " and " + p.name(REJECT_RATE) + " cannot be used with "
+                    + p.name(AUTOACK) + ": the broker has already settled every delivery");
         }
-        if (d.requeuePercent > 0 && d.nackPercent == 0 && d.rejectPercent == 0) {
-            p.add(Setting.REQUEUE, "%s applies to nacked and rejected deliveries; add %s or %s", p.name(Setting.NACK_RATE),
-                    p.name(Setting.REJECT_RATE));
+        if (d.decimal(REQUEUE) > 0 && nack == 0 && reject == 0) {
+            p.add(REQUEUE, "%s applies to nacked and rejected deliveries; add %s or %s", p.name(NACK_RATE),
+                    p.name(REJECT_RATE));
         }
+    }
+
+    /**
+     * The prefetch the ack interval must stay within: {@code --qos} as given, when it passes its own
+     * checks, else the one consumers of a stream queue get without it
+     * ({@link Scenario#DEFAULT_STREAM_PREFETCH}); null for none, and with {@code --protocol stream},
+     * whose consumers send no acks and count their credit in chunks.
+     */
+    static Integer prefetch(DraftValues d) {
+        if (d.given(QOS)) {
+            return d.valid(QOS) ? d.raw(QOS) : null;
+        }
+        return "stream".equals(d.text(PROTOCOL)) ? null : d.get(QOS);
+    }
+
+    /**
+     * The consumer acknowledges every {@code every} messages, and the broker sends at most
+     * {@code prefetch} unacknowledged ones (null: no limit); above it, the consumer would wait forever.
+     */
+    static boolean ackWithinPrefetch(double every, Double prefetch) {
+        return prefetch == null || every <= prefetch;
     }
 
     private static void polling(ScenarioDraft<?> d, Problems p) {
-        if (d.pollingInterval != null && !d.polling) {
-            p.add(Setting.POLLING_INTERVAL, "%s only applies with %s", p.name(Setting.POLLING));
-        } else if (d.pollingInterval != null && d.pollingInterval.isNegative()) {
-            p.add(Setting.POLLING_INTERVAL, "%s must be 0 or a positive duration; for example %1$s 10ms");
+        if (d.given(POLLING_INTERVAL) && !d.on(POLLING)) {
+            p.add(POLLING_INTERVAL, "%s only applies with %s", p.name(POLLING));
+        } else if (d.given(POLLING_INTERVAL) && d.duration(POLLING_INTERVAL).isNegative()) {
+            p.add(POLLING_INTERVAL, "%s must be 0 or a positive duration; for example %1$s 10ms");
         }
-        if (d.polling && d.queueType == QueueType.STREAM) {
-            p.add(Setting.POLLING, "%s cannot read a stream (basic.get is not supported on streams)");
+        if (d.on(POLLING) && d.get(QUEUE_TYPE) == QueueType.STREAM) {
+            p.add(POLLING, "%s cannot read a stream (basic.get is not supported on streams)");
         }
-        if (d.polling && d.qos != null) {
-            p.add(Setting.QOS, "%s has no effect with %s: basic.get fetches one message at a time",
-                    p.name(Setting.POLLING));
+        if (d.on(POLLING) && d.given(QOS)) {
+            p.add(QOS, "%s has no effect with %s: basic.get fetches one message at a time", p.name(POLLING));
         }
     }
 }

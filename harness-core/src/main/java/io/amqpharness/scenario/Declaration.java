@@ -36,8 +36,11 @@ public final class Declaration<T> {
     private final String docMeaning;
     private final UnaryOperator<String> redact;
     private final List<Check<T>> checks;
+    private final Optional<T> defaultValue;
+    private final Function<DraftValues, T> defaultRule;
+    private final boolean written;
 
-    private Declaration(Draft<T> d) {
+    private Declaration(Draft<T> d, Setting setting) {
         this.group = d.group;
         this.type = d.type;
         this.names = List.copyOf(d.names);
@@ -46,12 +49,18 @@ public final class Declaration<T> {
         this.repeatable = d.repeatable;
         this.fallback = Optional.ofNullable(d.fallback);
         this.read = d.read;
-        this.apply = d.apply;
+        this.apply = d.apply != null ? d.apply : (b, values) -> values.forEach(v -> b.set(setting, v));
         this.docDefault = d.docDefault;
         this.docMeaning = d.docMeaning;
         this.redact = d.redact;
         this.checks = List.copyOf(d.checks);
+        this.defaultValue = Optional.ofNullable(d.defaultValue);
+        this.defaultRule = d.defaultRule;
+        this.written = d.written;
     }
+
+    /** Where {@link #help()} and the documentation show the default value. */
+    static final String DEFAULT = "{default}";
 
     /** Starts the declaration of an option taking a value of {@code type}; the longest name comes last. */
     static <T> Draft<T> option(Setting.Group group, ValueType<T> type, String... names) {
@@ -87,9 +96,31 @@ public final class Declaration<T> {
         return label;
     }
 
-    /** The {@code --help} text (a {@link String#format} pattern: {@code %%} for a percent sign). */
+    /**
+     * The {@code --help} text (a {@link String#format} pattern: {@code %%} for a percent sign), with
+     * the {@linkplain #defaultValue() default} written in where the declaration asks for it.
+     */
     public String help() {
-        return help;
+        return help.replace(DEFAULT, defaultValue.map(type::format).orElse(DEFAULT));
+    }
+
+    /**
+     * The value a scenario holds when the option is not given, when that is one fixed value; empty
+     * for options without a default and for defaults that depend on other settings (see
+     * {@link #defaultIn}).
+     */
+    public Optional<T> defaultValue() {
+        return defaultValue;
+    }
+
+    /** The default of this option in {@code draft}, computed from its other settings; null for none. */
+    T defaultIn(DraftValues draft) {
+        return defaultRule.apply(draft);
+    }
+
+    /** True if {@link #help()} and {@link #docDefault()} show {@link #defaultValue()} as it is. */
+    public boolean showsDefault() {
+        return help.contains(DEFAULT) || docDefault == null;
     }
 
     /** True for a switch, which takes no value. */
@@ -109,7 +140,11 @@ public final class Declaration<T> {
 
     /** The {@code default} column of {@code docs/options.md} (Markdown, may be empty). */
     public String docDefault() {
-        return docDefault;
+        if (docDefault != null) {
+            return docDefault;
+        }
+        String v = defaultValue.map(type::format).orElseThrow();
+        return Number.class.isAssignableFrom(type.javaType()) || type == ValueType.DURATION ? v : "`" + v + "`";
     }
 
     /** The {@code meaning} column of {@code docs/options.md} (Markdown). */
@@ -127,23 +162,39 @@ public final class Declaration<T> {
     /** The values that reproduce this setting of {@code s}; empty when it is left at its default. */
     @SuppressWarnings("unchecked")
     public List<T> values(Scenario s) {
-        Object v = read.apply(s);
-        if (v == null) {
+        Object v = held(s);
+        if (v == null || !written && defaultValue.filter(v::equals).isPresent()) {
             return List.of();
-        } else if (v instanceof Optional<?> o) {
-            return o.map(x -> List.of((T) x)).orElse(List.of());
-        } else if (v instanceof OptionalInt o) {
-            return o.isPresent() ? List.of((T) (Integer) o.getAsInt()) : List.of();
-        } else if (v instanceof OptionalLong o) {
-            return o.isPresent() ? List.of((T) (Long) o.getAsLong()) : List.of();
-        } else if (v instanceof OptionalDouble o) {
-            return o.isPresent() ? List.of((T) (Double) o.getAsDouble()) : List.of();
         } else if (v instanceof Boolean b && isSwitch()) {
             return b ? List.of((T) b) : List.of();
         } else if (v instanceof Collection<?> c && repeatable && !Collection.class.isAssignableFrom(type.javaType())) {
             return List.copyOf((Collection<T>) c);
         }
         return List.of((T) v);
+    }
+
+    /**
+     * Where the setting is in {@code s}, unwrapped: the value, or null for an empty {@code Optional};
+     * for a setting at its default, the default.
+     */
+    Object held(Scenario s) {
+        Object v = read.apply(s);
+        if (v instanceof Optional<?> o) {
+            return o.orElse(null);
+        } else if (v instanceof OptionalInt o) {
+            return o.isPresent() ? o.getAsInt() : null;
+        } else if (v instanceof OptionalLong o) {
+            return o.isPresent() ? o.getAsLong() : null;
+        } else if (v instanceof OptionalDouble o) {
+            return o.isPresent() ? o.getAsDouble() : null;
+        }
+        return v;
+    }
+
+    /** True if {@code value} passes this option's own checks. */
+    @SuppressWarnings("unchecked")
+    boolean accepts(Object value) {
+        return checks.stream().allMatch(c -> c.valid().test((T) value));
     }
 
     /** The command-line arguments that reproduce this setting of {@code s}, the password redacted. */
@@ -188,11 +239,14 @@ public final class Declaration<T> {
         private boolean repeatable;
         private String fallback;
         private Function<Scenario, ?> read = s -> null;
-        private BiConsumer<Scenario.Builder, List<T>> apply = (b, v) -> { };
+        private BiConsumer<Scenario.Builder, List<T>> apply;
         private String docDefault = "";
         private String docMeaning = "";
         private UnaryOperator<String> redact = UnaryOperator.identity();
         private final List<Check<T>> checks = new ArrayList<>();
+        private T defaultValue;
+        private Function<DraftValues, T> defaultRule = d -> null;
+        private boolean written;
 
         private Draft(Setting.Group group, ValueType<T> type, String... names) {
             this.group = group;
@@ -230,7 +284,10 @@ public final class Declaration<T> {
             return this;
         }
 
-        /** The builder call for each given value. */
+        /**
+         * The builder call for each given value. Without one, the value goes into the builder's draft
+         * as it is (the last one given wins), so an option needs no setter of its own.
+         */
         Draft<T> apply(BiConsumer<Scenario.Builder, T> setter) {
             apply = (b, values) -> values.forEach(v -> setter.accept(b, v));
             return this;
@@ -239,6 +296,39 @@ public final class Declaration<T> {
         /** The builder call for all given values at once. */
         Draft<T> applyAll(BiConsumer<Scenario.Builder, List<T>> setter) {
             apply = setter;
+            return this;
+        }
+
+        /**
+         * The value a scenario holds when the option is not given. Help text shows it where it says
+         * {@code {default}}, {@link #doc(String)} in the {@code default} column, and
+         * {@link Scenario#toArguments()} leaves the option out when it has this value.
+         */
+        Draft<T> byDefault(T value) {
+            defaultValue = value;
+            defaultRule = d -> value;
+            return this;
+        }
+
+        /**
+         * A default that depends on other settings of the draft (null: none), expressed once here;
+         * the help and documentation text describe it in words.
+         */
+        Draft<T> byDefault(Function<DraftValues, T> rule) {
+            defaultRule = rule;
+            return this;
+        }
+
+        /** {@link Scenario#toArguments()} writes the option even at its default value. */
+        Draft<T> written() {
+            written = true;
+            return this;
+        }
+
+        /** The {@code meaning} column of {@code docs/options.md}; the {@code default} column shows the default. */
+        Draft<T> doc(String meaning) {
+            docDefault = null;
+            docMeaning = meaning;
             return this;
         }
 
@@ -264,8 +354,8 @@ public final class Declaration<T> {
             return this;
         }
 
-        Declaration<T> done() {
-            return new Declaration<>(this);
+        Declaration<T> done(Setting setting) {
+            return new Declaration<>(this, setting);
         }
     }
 }

@@ -186,7 +186,10 @@ public sealed interface GateQuantity {
         }
     }
 
-    /** The latency series a gate can read. */
+    /**
+     * The latency series a gate can read, by their names in a gate; {@code measure.Metric} maps each
+     * to the series it reads ({@code Metric.gatedAs}).
+     */
     enum LatencyMetric {
         /** From the intended (paced) or actual send to receipt: {@code e2e}, also {@code end-to-end}. */
         END_TO_END("e2e", "end-to-end", "e2e", "end-to-end", "endtoend"),
@@ -217,11 +220,6 @@ public sealed interface GateQuantity {
             }
             throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, e2e-from-send, round-trip, "
                     + "confirm or publish-delay, for example e2e.p99>20ms");
-        }
-
-        /** The name in a gate: {@code e2e}. */
-        public String gateName() {
-            return name;
         }
     }
 

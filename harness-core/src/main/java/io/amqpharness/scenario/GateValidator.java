@@ -11,7 +11,7 @@ final class GateValidator {
 
     /** The expressions as given, before the scenario is assembled. */
     static void validate(ScenarioDraft<?> d, Problems p) {
-        for (String text : d.gates) {
+        for (String text : d.<String>list(Setting.FAIL_IF)) {
             Gate.problem(text).ifPresent(reason -> p.add(Setting.FAIL_IF,
                     "%s '%s' is not a gate: %s", text, reason));
         }

@@ -13,7 +13,13 @@ public final class Problems {
     private final Map<Setting, String> spelling;
     private final List<String> messages = new ArrayList<>();
 
-    Problems(Map<Setting, String> spelling) {
+    /**
+     * An empty collection.
+     *
+     * @param spelling how the user typed options ({@code -q} or {@code --qos}); options not in it are
+     *                 named by their long names
+     */
+    public Problems(Map<Setting, String> spelling) {
         this.spelling = spelling.isEmpty() ? new EnumMap<>(Setting.class) : new EnumMap<>(spelling);
     }
 

@@ -1,6 +1,25 @@
 package io.amqpharness.scenario;
 
-/** Checks of the publishing settings. */
+import static io.amqpharness.scenario.Setting.CONFIRM;
+import static io.amqpharness.scenario.Setting.CONFIRM_TIMEOUT;
+import static io.amqpharness.scenario.Setting.MESSAGE_HEADERS;
+import static io.amqpharness.scenario.Setting.MESSAGE_PROPERTIES;
+import static io.amqpharness.scenario.Setting.PRODUCERS;
+import static io.amqpharness.scenario.Setting.PRODUCER_MESSAGES;
+import static io.amqpharness.scenario.Setting.RATE;
+import static io.amqpharness.scenario.Setting.SIZE;
+import static io.amqpharness.scenario.Setting.TOTAL_RATE;
+import static io.amqpharness.scenario.Setting.TX_SIZE;
+import static io.amqpharness.scenario.Setting.VARIABLE_RATE;
+import static io.amqpharness.scenario.Setting.VARIABLE_SIZE;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Checks of the publishing settings against each other; each option's own range is checked by its
+ * {@link Declaration}.
+ */
 final class PublishValidator {
     private PublishValidator() {
     }
@@ -8,48 +27,37 @@ final class PublishValidator {
     static void validate(ScenarioDraft<?> d, Problems p) {
         size(d, p);
         rate(d, p);
-        if (d.producerMessages != null && d.producerMessages < 1) {
-            p.add(Setting.PRODUCER_MESSAGES, "%s must be at least 1, got %d; for example %1$s 100000", d.producerMessages);
-        } else if (d.producerMessages != null && d.producers == 0) {
-            p.add(Setting.PRODUCER_MESSAGES, "%s needs at least one producer, but %s is 0", p.name(Setting.PRODUCERS));
-        } else if (d.producerMessages != null && d.rate != null && d.rate == 0) {
-            p.add(Setting.PRODUCER_MESSAGES, "%s can never be reached with %s 0 (idle producers); drop one of them",
-                    p.name(Setting.RATE));
+        if (d.valid(PRODUCER_MESSAGES) && d.integer(PRODUCERS) == 0) {
+            p.add(PRODUCER_MESSAGES, "%s needs at least one producer, but %s is 0", p.name(PRODUCERS));
+        } else if (d.valid(PRODUCER_MESSAGES) && d.decimal(RATE) != null && d.decimal(RATE) == 0) {
+            p.add(PRODUCER_MESSAGES, "%s can never be reached with %s 0 (idle producers); drop one of them",
+                    p.name(RATE));
         }
-        if (d.confirm != null && (d.confirm < 1 || d.confirm > Scenario.MAX_CONFIRM_WINDOW)) {
-            p.add(Setting.CONFIRM, "%s must be between 1 and %d unconfirmed messages, got %d; for example %1$s 200",
-                    Scenario.MAX_CONFIRM_WINDOW, d.confirm);
+        if (!ScenarioValidator.positive(d.duration(CONFIRM_TIMEOUT))) {
+            p.add(CONFIRM_TIMEOUT, "%s must be a positive duration; for example %1$s 30s");
         }
-        if (!ScenarioValidator.positive(d.confirmTimeout)) {
-            p.add(Setting.CONFIRM_TIMEOUT, "%s must be a positive duration; for example %1$s 30s");
-        }
-        if (d.txSize != null) {
-            if (d.txSize < 1 || d.txSize > Scenario.MAX_CONFIRM_WINDOW) {
-                p.add(Setting.TX_SIZE, "%s must be between 1 and %d messages per transaction, got %d; for example "
-                        + "%1$s 100", Scenario.MAX_CONFIRM_WINDOW, d.txSize);
-            } else if (d.confirm != null) {
-                p.add(Setting.TX_SIZE, "%s and %s are two ways to get the broker's verdict; use one of them",
-                        p.name(Setting.CONFIRM));
-            }
+        if (d.valid(TX_SIZE) && d.given(CONFIRM)) {
+            p.add(TX_SIZE, "%s and %s are two ways to get the broker's verdict; use one of them", p.name(CONFIRM));
         }
         properties(d, p);
     }
 
     private static void size(ScenarioDraft<?> d, Problems p) {
-        if (d.size != null && d.size < 12) {
-            p.add(Setting.SIZE, "%s must be at least 12 bytes (the sequence and timestamp header), got %d; "
-                    + "for example %1$s 1000", d.size);
-        } else if (d.size != null && d.size > Scenario.MAX_MESSAGE_SIZE) {
-            p.add(Setting.SIZE, "%s must be at most 128mb (the broker's default limit), got %d bytes; "
-                    + "for example %1$s 1mb", d.size);
+        Long size = d.raw(SIZE);
+        if (size != null && size < 12) {
+            p.add(SIZE, "%s must be at least 12 bytes (the sequence and timestamp header), got %d; "
+                    + "for example %1$s 1000", size);
+        } else if (size != null && size > Scenario.MAX_MESSAGE_SIZE) {
+            p.add(SIZE, "%s must be at most 128mb (the broker's default limit), got %d bytes; "
+                    + "for example %1$s 1mb", size);
         }
-        if (!d.variableSize.isEmpty()) {
-            if (d.size != null) {
-                p.add(Setting.VARIABLE_SIZE, "%s and %s both set the body size; use one of them", p.name(Setting.SIZE));
+        if (!d.list(VARIABLE_SIZE).isEmpty()) {
+            if (size != null) {
+                p.add(VARIABLE_SIZE, "%s and %s both set the body size; use one of them", p.name(SIZE));
             }
-            for (SizeStep s : d.variableSize) {
+            for (SizeStep s : d.<SizeStep>list(VARIABLE_SIZE)) {
                 if (s.bytes() < 12 || s.bytes() > Scenario.MAX_MESSAGE_SIZE || !ScenarioValidator.positive(s.duration())) {
-                    p.add(Setting.VARIABLE_SIZE, "%s steps need sizes from 12 bytes to 128mb and positive durations, "
+                    p.add(VARIABLE_SIZE, "%s steps need sizes from 12 bytes to 128mb and positive durations, "
                             + "got %s; for example %1$s 1000:30s,10kb:30s", s);
                     break;
                 }
@@ -58,31 +66,27 @@ final class PublishValidator {
     }
 
     private static void rate(ScenarioDraft<?> d, Problems p) {
-        int given = (d.rate != null ? 1 : 0) + (d.totalRate != null ? 1 : 0) + (d.variableRate.isEmpty() ? 0 : 1);
+        int given = (d.given(RATE) ? 1 : 0) + (d.given(TOTAL_RATE) ? 1 : 0) + (d.list(VARIABLE_RATE).isEmpty() ? 0 : 1);
         if (given > 1) {
-            p.addSentence(p.name(Setting.RATE) + ", " + p.name(Setting.TOTAL_RATE) + " and "
-                    + p.name(Setting.VARIABLE_RATE) + " each set the publishing rate; use only one of them");
-        }
-        if (d.rate != null && !(d.rate >= 0 && !d.rate.isInfinite())) {
-            p.add(Setting.RATE, "%s must be 0 or more messages per second, got %s; for example %1$s 1000", d.rate);
-        }
-        if (d.totalRate != null && !(d.totalRate >= 0 && !d.totalRate.isInfinite())) {
-            p.add(Setting.TOTAL_RATE, "%s must be 0 or more messages per second, got %s; for example %1$s 50000",
-                    d.totalRate);
+            p.addSentence(p.name(RATE) + ", " + p.name(TOTAL_RATE) + " and "
+                    + p.name(VARIABLE_RATE) + " each set the publishing rate; use only one of them");
         }
     }
 
     private static void properties(ScenarioDraft<?> d, Problems p) {
-        if (d.priority != null && (d.priority < 0 || d.priority > 255)) {
-            p.add(Setting.MESSAGE_PROPERTIES, "%s priority must be between 0 and 255, got %d; for example "
-                    + "%1$s priority=5", d.priority);
+        Map<String, Object> props = d.map(MESSAGE_PROPERTIES);
+        Integer priority = (Integer) props.get("priority");
+        Duration expiration = (Duration) props.get("expiration");
+        if (priority != null && (priority < 0 || priority > 255)) {
+            p.add(MESSAGE_PROPERTIES, "%s priority must be between 0 and 255, got %d; for example "
+                    + "%1$s priority=5", priority);
         }
-        if (d.expiration != null && !ScenarioValidator.positive(d.expiration)) {
-            p.add(Setting.MESSAGE_PROPERTIES, "%s expiration must be a positive duration; for example "
+        if (expiration != null && !ScenarioValidator.positive(expiration)) {
+            p.add(MESSAGE_PROPERTIES, "%s expiration must be a positive duration; for example "
                     + "%1$s expiration=60s");
         }
-        if (d.headers.keySet().stream().anyMatch(String::isBlank)) {
-            p.add(Setting.MESSAGE_HEADERS, "%s needs a name for every header; for example %1$s region=eu,tier=1");
+        if (d.map(MESSAGE_HEADERS).keySet().stream().anyMatch(String::isBlank)) {
+            p.add(MESSAGE_HEADERS, "%s needs a name for every header; for example %1$s region=eu,tier=1");
         }
     }
 }

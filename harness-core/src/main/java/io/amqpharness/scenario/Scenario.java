@@ -1,6 +1,5 @@
 package io.amqpharness.scenario;
 
-import io.amqpharness.spi.Drivers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -165,7 +164,9 @@ public final class Scenario {
         }
 
         /**
-         * Validates every setting and builds the scenario.
+         * Validates every setting and builds the scenario. Checks values only: whether the
+         * protocol's driver is on the class path and accepts the scenario, and whether TLS files
+         * load, is {@code io.amqpharness.run.Preflight}'s part, before a run.
          *
          * @throws ScenarioException listing every problem found, one sentence each
          */
@@ -175,12 +176,6 @@ public final class Scenario {
             ScenarioValidator.validate(this, p);
             Scenario scenario = ScenarioAssembler.assemble(this);
             ScenarioValidator.declared(scenario, p);
-            if (p.isEmpty()) {
-                Drivers.find(scenario.protocol()).ifPresentOrElse(
-                        provider -> provider.validate(scenario, p),
-                        () -> p.add(Setting.PROTOCOL, "%s '%s' is not a protocol this harness knows; use one of %s",
-                                scenario.protocol(), String.join(", ", Drivers.ids())));
-            }
             p.throwIfAny();
             return scenario;
         }

@@ -3,132 +3,19 @@ package io.amqpharness.scenario;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * The settings a {@link Scenario.Builder} collects, before validation. Unset optional settings are
- * {@code null} here and become empty {@code Optional}s in the scenario. Setters are grouped as in
- * {@code docs/options.md}.
+ * The fluent setters of {@link Scenario.Builder}: each puts its value into the draft's map under its
+ * {@link Setting} ({@link DraftValues}), before validation. A setting never set has its declared
+ * default; an optional one without a default becomes an empty {@code Optional} in the scenario.
+ * Setters are grouped as in {@code docs/options.md}.
  *
  * @param <B> the builder type, for fluent calls
  */
-abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
+abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     final Map<Setting, String> spelling = new EnumMap<>(Setting.class);
-    /** Settings given explicitly, for those whose unset state is a default value. */
-    final Set<Setting> given = EnumSet.noneOf(Setting.class);
-
-    String uri = BrokerUri.DEFAULT.uri().toString();
-    String protocol = "amqp091";
-    Duration pacingSpin;
-    Integer pacingThreads;
-    RecoveryMode recovery;
-    Duration recoveryTimeout;
-    String tlsTrustStore;
-    String tlsTrustStorePassword;
-    String tlsKeyStore;
-    String tlsKeyStorePassword;
-    boolean tlsInsecure;
-    AddressFormat addressFormat = AddressFormat.AUTO;
-    Integer nioThreads;
-    int connectionOpenConcurrency = ConnectionSettings.DEFAULT_OPEN_CONCURRENCY;
-    Double connectionOpenRate;
-    int idleConnections;
-    int idleChannels = 1;
-    Double churnRate;
-    Duration churnHold;
-
-    int producers = 1;
-    int producerChannels = 1;
-    Long size;
-    List<SizeStep> variableSize = List.of();
-    Double rate;
-    Double totalRate;
-    List<RateStep> variableRate = List.of();
-    Long producerMessages;
-    Integer confirm;
-    Duration confirmTimeout = Scenario.DEFAULT_CONFIRM_TIMEOUT;
-    Integer txSize;
-    final Set<MessageFlag> flags = EnumSet.noneOf(MessageFlag.class);
-    String contentType;
-    String contentEncoding;
-    Integer priority;
-    Duration expiration;
-    String messageType;
-    final Map<String, Object> headers = new LinkedHashMap<>();
-    Duration randomStartDelay;
-
-    int consumers = 1;
-    int consumerChannels = 1;
-    Integer qos;
-    boolean autoAck;
-    int multiAckEvery = 1;
-    Duration ackTimeout;
-    double nackPercent;
-    double rejectPercent;
-    double requeuePercent;
-    Long consumerMessages;
-    DurationRange consumerLatency;
-    Double consumerRate;
-    boolean polling;
-    Duration pollingInterval;
-    final Map<String, Object> consumerArgs = new LinkedHashMap<>();
-    Duration consumerStartDelay;
-    ExitWhen exitWhen;
-    ReplyMode requestReply;
-    StreamOffset streamOffset;
-
-    Integer batchSize;
-    Integer subEntrySize;
-    StreamSettings.Compression compression;
-    boolean singleActiveConsumer;
-    Integer superStreamPartitions;
-    List<String> filterValue = List.of();
-    List<String> filterValues = List.of();
-    QueueType queueType = QueueType.CLASSIC;
-    List<String> queues;
-    String queuePattern;
-    Integer queuePatternFrom;
-    Integer queuePatternTo;
-    boolean transientQueue;
-    boolean autoDelete;
-    boolean exclusive;
-    final Map<String, Object> queueArgs = new LinkedHashMap<>();
-    Long maxLength;
-    Long maxLengthBytes;
-    String maxAge;
-    boolean lazy;
-    Integer quorumGroupSize;
-    String leaderLocator;
-    Long streamSegmentSize;
-    String exchange = "";
-    ExchangeType exchangeType;
-    String routingKey;
-    boolean randomRoutingKey;
-    String bindingKey;
-    final Map<String, Object> bindingArgs = new LinkedHashMap<>();
-    boolean predeclared;
-    boolean keepTopology;
-
-    Duration time;
-    Duration warmup;
-    final List<Step> steps = new ArrayList<>();
-    Duration stepDuration;
-    Duration interval = Duration.ofSeconds(1);
-    Duration drainTimeout = Scenario.DEFAULT_DRAIN;
-    ClockMode clock = ClockMode.MONOTONIC;
-    String brokerMetricsUrl;
-    boolean noBrokerMetrics;
-    /** {@code --fail-if} expressions as given; unreadable ones are validation problems. */
-    final List<String> gates = new ArrayList<>();
-    String instance;
-    StartTime startAt;
-    Integer barrier;
-    String barrierName;
-    Duration barrierTimeout;
 
     abstract B self();
 
@@ -141,258 +28,256 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
     // ---- connection ----
 
     /** Broker address, {@code amqp://user:pass@host:port/vhost}; default {@code amqp://localhost:5672}. */
-    public B uri(String value) { uri = value; given.add(Setting.URI); return self(); }
+    public B uri(String value) { return set(Setting.URI, value); }
 
-    /** Driver id, {@code amqp091} (default) or {@code amqp10}. */
-    public B protocol(String value) { protocol = value; return self(); }
+    /** Driver id, {@code amqp091} (default), {@code amqp10} or {@code stream}. */
+    public B protocol(String value) { return set(Setting.PROTOCOL, value); }
 
     /**
      * CA certificates (PEM, PKCS#12 or JKS file) the broker's certificate must chain to, for
      * {@code amqps://}; default the JVM's trust store.
      */
-    public B tlsTrustStore(String path) { tlsTrustStore = path; return self(); }
+    public B tlsTrustStore(String path) { return set(Setting.TLS_TRUST_STORE, path); }
 
     /** Password of a PKCS#12 or JKS trust store; default none. */
-    public B tlsTrustStorePassword(String value) { tlsTrustStorePassword = value; return self(); }
+    public B tlsTrustStorePassword(String value) { return set(Setting.TLS_TRUST_STORE_PASSWORD, value); }
 
     /** Client certificate and key (PKCS#12 or JKS file) presented to the broker; default none. */
-    public B tlsKeyStore(String path) { tlsKeyStore = path; return self(); }
+    public B tlsKeyStore(String path) { return set(Setting.TLS_KEY_STORE, path); }
 
     /** Password of the key store and its key; default none. */
-    public B tlsKeyStorePassword(String value) { tlsKeyStorePassword = value; return self(); }
+    public B tlsKeyStorePassword(String value) { return set(Setting.TLS_KEY_STORE_PASSWORD, value); }
 
     /** Trust any broker certificate and skip the host name check; default off. For tries only. */
-    public B tlsInsecure(boolean value) { tlsInsecure = value; return self(); }
+    public B tlsInsecure(boolean value) { return set(Setting.TLS_INSECURE, value); }
 
     /** AMQP 1.0 address format; default {@link AddressFormat#AUTO} (from the broker's version). */
-    public B addressFormat(AddressFormat value) { addressFormat = value; return self(); }
+    public B addressFormat(AddressFormat value) { return set(Setting.ADDRESS_FORMAT, value); }
 
     // ---- publishing ----
 
     /** Publisher connections; default 1. */
-    public B producers(int value) { producers = value; given.add(Setting.PRODUCERS); return self(); }
+    public B producers(int value) { return set(Setting.PRODUCERS, value); }
 
     /** Publishers (channels or 1.0 links) per publisher connection; default 1. */
-    public B producerChannelCount(int value) { producerChannels = value; return self(); }
+    public B producerChannelCount(int value) { return set(Setting.PRODUCER_CHANNELS, value); }
 
     /** Body size in bytes, at least 12; default 12. */
-    public B size(long bytes) { size = bytes; return self(); }
+    public B size(long bytes) { return set(Setting.SIZE, bytes); }
 
     /** Body sizes following each other on a repeating schedule; default one fixed size. */
-    public B variableSize(List<SizeStep> steps) { variableSize = List.copyOf(steps); return self(); }
+    public B variableSize(List<SizeStep> steps) { return set(Setting.VARIABLE_SIZE, List.copyOf(steps)); }
 
     /** Intended rate per publisher in messages per second (fractions allowed, 0 = idle); default unpaced. */
-    public B rate(double perSecond) { rate = perSecond; return self(); }
+    public B rate(double perSecond) { return set(Setting.RATE, perSecond); }
 
     /** Intended rate over all publishers, split evenly; default unpaced. */
-    public B totalRate(double perSecond) { totalRate = perSecond; return self(); }
+    public B totalRate(double perSecond) { return set(Setting.TOTAL_RATE, perSecond); }
 
     /** Per-publisher rates following each other on a repeating schedule; default unpaced. */
-    public B variableRate(List<RateStep> steps) { variableRate = List.copyOf(steps); return self(); }
+    public B variableRate(List<RateStep> steps) { return set(Setting.VARIABLE_RATE, List.copyOf(steps)); }
 
     /** Messages each publisher sends before it stops; default no limit. */
-    public B producerMessageCount(long count) { producerMessages = count; return self(); }
+    public B producerMessageCount(long count) { return set(Setting.PRODUCER_MESSAGES, count); }
 
     /** Publisher confirms with at most this many unconfirmed messages per publisher; default off. */
-    public B confirm(int window) { confirm = window; return self(); }
+    public B confirm(int window) { return set(Setting.CONFIRM, window); }
 
     /** Count a message as timed out when unconfirmed for this long; default 30 s. */
-    public B confirmTimeout(Duration value) { confirmTimeout = value; return self(); }
+    public B confirmTimeout(Duration value) { return set(Setting.CONFIRM_TIMEOUT, value); }
 
     /** AMQP 0.9.1 transactions, committing every this many messages; default off. */
-    public B txSize(int messages) { txSize = messages; return self(); }
+    public B txSize(int messages) { return set(Setting.TX_SIZE, messages); }
 
     /** Adds a message flag. */
-    public B flag(MessageFlag value) { flags.add(value); return self(); }
+    public B flag(MessageFlag value) { return add(Setting.FLAG, value); }
 
     /** Message content type; default none. */
-    public B contentType(String value) { contentType = value; return self(); }
+    public B contentType(String value) { return put(Setting.MESSAGE_PROPERTIES, "contentType", value); }
 
     /** Message content encoding; default none. */
-    public B contentEncoding(String value) { contentEncoding = value; return self(); }
+    public B contentEncoding(String value) { return put(Setting.MESSAGE_PROPERTIES, "contentEncoding", value); }
 
     /** Message priority, 0 to 255; default none. */
-    public B priority(int value) { priority = value; return self(); }
+    public B priority(int value) { return put(Setting.MESSAGE_PROPERTIES, "priority", value); }
 
     /** Per-message time to live; default none. */
-    public B expiration(Duration value) { expiration = value; return self(); }
+    public B expiration(Duration value) { return put(Setting.MESSAGE_PROPERTIES, "expiration", value); }
 
     /** The 0.9.1 {@code type} property (1.0 {@code subject}); default none. */
-    public B messageType(String value) { messageType = value; return self(); }
+    public B messageType(String value) { return put(Setting.MESSAGE_PROPERTIES, "type", value); }
 
     /** Adds a message header (1.0: application property); values as {@link TypedArguments}. */
-    public B messageHeader(String key, Object value) { headers.put(key, value); return self(); }
+    public B messageHeader(String key, Object value) { return put(Setting.MESSAGE_HEADERS, key, value); }
 
     /** Each publisher waits a random time up to this long before its first message; default none. */
-    public B producerRandomStartDelay(Duration value) { randomStartDelay = value; return self(); }
+    public B producerRandomStartDelay(Duration value) { return set(Setting.PRODUCER_RANDOM_START_DELAY, value); }
 
     /**
      * A paced publisher parks until this long before each intended send time and spins the rest
      * (a park overshoots by 60-100 µs); {@link Duration#ZERO} parks all the way. Default 100 µs.
      */
-    public B pacingSpin(Duration value) { pacingSpin = value; return self(); }
+    public B pacingSpin(Duration value) { return set(Setting.PACING_SPIN, value); }
 
     /** {@code --pacing-threads}: paced publishers share this many threads; 0 gives each its own (default automatic). */
-    public B pacingThreads(int value) { pacingThreads = value; return self(); }
+    public B pacingThreads(int value) { return set(Setting.PACING_THREADS, value); }
 
     // ---- consuming ----
 
     /** Consumer connections; default 1. */
-    public B consumers(int value) { consumers = value; given.add(Setting.CONSUMERS); return self(); }
+    public B consumers(int value) { return set(Setting.CONSUMERS, value); }
 
     /** Consumers (channels or 1.0 links) per consumer connection; default 1. */
-    public B consumerChannelCount(int value) { consumerChannels = value; return self(); }
+    public B consumerChannelCount(int value) { return set(Setting.CONSUMER_CHANNELS, value); }
 
     /** Consumer prefetch (1.0 link credit), 1 to 65535; default unlimited (200 for streams). */
-    public B qos(int prefetch) { qos = prefetch; return self(); }
+    public B qos(int prefetch) { return set(Setting.QOS, prefetch); }
 
     /** Let the broker settle messages as it sends them; default false. */
-    public B autoAck(boolean value) { autoAck = value; return self(); }
+    public B autoAck(boolean value) { return set(Setting.AUTOACK, value); }
 
     /** Acknowledge every N messages with the multiple flag; default 1 (each message). */
-    public B multiAckEvery(int n) { multiAckEvery = n; given.add(Setting.MULTI_ACK_EVERY); return self(); }
+    public B multiAckEvery(int n) { return set(Setting.MULTI_ACK_EVERY, n); }
 
     /** Acknowledge pending messages after this long even if fewer than N arrived; default off. */
-    public B ackTimeout(Duration value) { ackTimeout = value; return self(); }
+    public B ackTimeout(Duration value) { return set(Setting.ACK_TIMEOUT, value); }
 
     /** Percentage of deliveries negatively acknowledged, 0 to 100; default 0. */
-    public B nackRate(double percent) { nackPercent = percent; return self(); }
+    public B nackRate(double percent) { return set(Setting.NACK_RATE, percent); }
 
     /** Percentage of deliveries rejected, 0 to 100; default 0. */
-    public B rejectRate(double percent) { rejectPercent = percent; return self(); }
+    public B rejectRate(double percent) { return set(Setting.REJECT_RATE, percent); }
 
     /** Percentage of nacked and rejected deliveries requeued, 0 to 100; default 0 (discarded). */
-    public B requeueRate(double percent) { requeuePercent = percent; return self(); }
+    public B requeueRate(double percent) { return set(Setting.REQUEUE, percent); }
 
     /** Messages each consumer receives before it stops; default no limit. */
-    public B consumerMessageCount(long count) { consumerMessages = count; return self(); }
+    public B consumerMessageCount(long count) { return set(Setting.CONSUMER_MESSAGES, count); }
 
     /** Simulated processing time per message before it is settled; default none. */
-    public B consumerLatency(DurationRange value) { consumerLatency = value; return self(); }
+    public B consumerLatency(DurationRange value) { return set(Setting.CONSUMER_LATENCY, value); }
 
     /** Most messages per second each consumer handles; default no limit. */
-    public B consumerRate(double perSecond) { consumerRate = perSecond; return self(); }
+    public B consumerRate(double perSecond) { return set(Setting.CONSUMER_RATE, perSecond); }
 
     /** Consume with {@code basic.get} (0.9.1); default false. */
-    public B polling(boolean value) { polling = value; return self(); }
+    public B polling(boolean value) { return set(Setting.POLLING, value); }
 
     /** With polling, the wait after finding the queue empty; default 0. */
-    public B pollingInterval(Duration value) { pollingInterval = value; return self(); }
+    public B pollingInterval(Duration value) { return set(Setting.POLLING_INTERVAL, value); }
 
     /** Adds a subscription argument (for example {@code x-priority}). */
-    public B consumerArgument(String key, Object value) { consumerArgs.put(key, value); return self(); }
+    public B consumerArgument(String key, Object value) { return put(Setting.CONSUMER_ARGS, key, value); }
 
     /** Consumers start this long after publishers; default before them. */
-    public B consumerStartDelay(Duration value) { consumerStartDelay = value; return self(); }
+    public B consumerStartDelay(Duration value) { return set(Setting.CONSUMER_START_DELAY, value); }
 
     /** End the run once consumers drained the queues; default no. */
-    public B exitWhen(ExitWhen value) { exitWhen = value; return self(); }
+    public B exitWhen(ExitWhen value) { return set(Setting.EXIT_WHEN, value); }
 
     /**
      * Request/reply: every consumer answers each message it receives by sending it back to a reply
      * queue the run declares and consumes, and the run measures the round trip (from the request's
      * intended send, or actual send when unpaced, to the reply's receipt); default off.
      */
-    public B requestReply(boolean value) { requestReply = value ? ReplyMode.QUEUE : null; return self(); }
+    public B requestReply(boolean value) { return set(Setting.REQUEST_REPLY, value ? ReplyMode.QUEUE : null); }
 
     /**
      * Request/reply with replies travelling as {@code mode} says: through a reply queue (both
      * protocols) or AMQP 0.9.1 direct reply-to; default none.
      */
-    public B requestReply(ReplyMode mode) { requestReply = mode; return self(); }
+    public B requestReply(ReplyMode mode) { return set(Setting.REQUEST_REPLY, mode); }
 
     /** Where stream consumers start; default the broker's (next). */
-    public B streamOffset(StreamOffset value) { streamOffset = value; return self(); }
+    public B streamOffset(StreamOffset value) { return set(Setting.STREAM_OFFSET, value); }
 
     // ---- topology ----
 
     /** Queue type to declare; default classic. */
-    public B queueType(QueueType value) { queueType = value; given.add(Setting.QUEUE_TYPE); return self(); }
+    public B queueType(QueueType value) { return set(Setting.QUEUE_TYPE, value); }
 
     /** One queue by name; default {@code harness-<run id>}. */
-    public B queue(String name) { queues = List.of(name); return self(); }
+    public B queue(String name) { return set(Setting.QUEUE, List.of(name)); }
 
     /** Several queues by name, used round-robin. */
-    public B queues(List<String> names) { queues = List.copyOf(names); return self(); }
+    public B queues(List<String> names) { return set(Setting.QUEUE, List.copyOf(names)); }
 
     /** Numbered queues: {@code String.format(pattern, n)} for n from {@code from} to {@code to}. */
     public B queuePattern(String pattern, int from, int to) {
-        queuePattern = pattern;
-        queuePatternFrom = from;
-        queuePatternTo = to;
-        return self();
+        return set(Setting.QUEUE_PATTERN, pattern).set(Setting.QUEUE_PATTERN_FROM, from)
+                .set(Setting.QUEUE_PATTERN_TO, to);
     }
 
     /** The pattern of numbered queues, for example {@code perf-test-%d}; needs the from and to numbers. */
-    public B queuePattern(String pattern) { queuePattern = pattern; return self(); }
+    public B queuePattern(String pattern) { return set(Setting.QUEUE_PATTERN, pattern); }
 
     /** First number of a queue pattern (included). */
-    public B queuePatternFrom(int from) { queuePatternFrom = from; return self(); }
+    public B queuePatternFrom(int from) { return set(Setting.QUEUE_PATTERN_FROM, from); }
 
     /** Last number of a queue pattern (included). */
-    public B queuePatternTo(int to) { queuePatternTo = to; return self(); }
+    public B queuePatternTo(int to) { return set(Setting.QUEUE_PATTERN_TO, to); }
 
     /** Declare queues that do not survive a restart (classic only); default durable. */
-    public B transientQueue(boolean value) { transientQueue = value; return self(); }
+    public B transientQueue(boolean value) { return set(Setting.TRANSIENT_QUEUE, value); }
 
     /** Queues are deleted when their last consumer goes; default false. */
-    public B autoDelete(boolean value) { autoDelete = value; return self(); }
+    public B autoDelete(boolean value) { return set(Setting.AUTO_DELETE, value); }
 
     /** Each queue belongs to the consumer connection that declares it; default false. */
-    public B exclusive(boolean value) { exclusive = value; return self(); }
+    public B exclusive(boolean value) { return set(Setting.EXCLUSIVE, value); }
 
     /** Adds a queue argument; values as {@link TypedArguments}. */
-    public B queueArgument(String key, Object value) { queueArgs.put(key, value); return self(); }
+    public B queueArgument(String key, Object value) { return put(Setting.QUEUE_ARGS, key, value); }
 
     /** {@code x-max-length}: most messages the queue holds. */
-    public B maxLength(long messages) { maxLength = messages; return self(); }
+    public B maxLength(long messages) { return set(Setting.MAX_LENGTH, messages); }
 
     /** {@code x-max-length-bytes}: most bytes the queue holds. */
-    public B maxLengthBytes(long bytes) { maxLengthBytes = bytes; return self(); }
+    public B maxLengthBytes(long bytes) { return set(Setting.MAX_LENGTH_BYTES, bytes); }
 
     /** {@code x-max-age} of a stream, for example {@code 7D} or {@code 1h}. */
-    public B maxAge(String spec) { maxAge = spec; return self(); }
+    public B maxAge(String spec) { return set(Setting.MAX_AGE, spec); }
 
     /** {@code x-queue-mode=lazy} (classic queues on RabbitMQ 3.x). */
-    public B lazy(boolean value) { lazy = value; return self(); }
+    public B lazy(boolean value) { return set(Setting.LAZY, value); }
 
     /** {@code x-quorum-initial-group-size}. */
-    public B quorumGroupSize(int members) { quorumGroupSize = members; return self(); }
+    public B quorumGroupSize(int members) { return set(Setting.QUORUM_GROUP_SIZE, members); }
 
     /** {@code x-queue-leader-locator} of the queues the run declares: {@code balanced} or {@code client-local}; default the broker's. */
-    public B leaderLocator(String locator) { leaderLocator = locator; return self(); }
+    public B leaderLocator(String locator) { return set(Setting.LEADER_LOCATOR, locator); }
 
     /** {@code x-stream-max-segment-size-bytes}. */
-    public B streamSegmentSize(long bytes) { streamSegmentSize = bytes; return self(); }
+    public B streamSegmentSize(long bytes) { return set(Setting.STREAM_SEGMENT_SIZE, bytes); }
 
     /** Exchange to publish to; {@code ""} or {@code amq.default} is the default exchange (default). */
-    public B exchange(String value) { exchange = value; return self(); }
+    public B exchange(String value) { return set(Setting.EXCHANGE, value); }
 
     /** Type of the exchange if the run declares it; default direct. */
-    public B exchangeType(ExchangeType value) { exchangeType = value; return self(); }
+    public B exchangeType(ExchangeType value) { return set(Setting.EXCHANGE_TYPE, value); }
 
     /** Routing key; default each publisher's queue name. */
-    public B routingKey(String value) { routingKey = value; return self(); }
+    public B routingKey(String value) { return set(Setting.ROUTING_KEY, value); }
 
     /** A random routing key per message (from a pool of 1,000); default false. */
-    public B randomRoutingKey(boolean value) { randomRoutingKey = value; return self(); }
+    public B randomRoutingKey(boolean value) { return set(Setting.RANDOM_ROUTING_KEY, value); }
 
     /** Key queues are bound with; default the routing key, or each queue's name. */
-    public B bindingKey(String value) { bindingKey = value; return self(); }
+    public B bindingKey(String value) { return set(Setting.BINDING_KEY, value); }
 
     /** Adds a binding argument (headers exchange: {@code x-match} and header values). */
-    public B bindingArgument(String key, Object value) { bindingArgs.put(key, value); return self(); }
+    public B bindingArgument(String key, Object value) { return put(Setting.BINDING_ARGS, key, value); }
 
     /** Use existing topology: declare and delete nothing; default false. */
-    public B predeclared(boolean value) { predeclared = value; return self(); }
+    public B predeclared(boolean value) { return set(Setting.PREDECLARED, value); }
 
     /** Keep what the run declared; default false (delete it at the end). */
-    public B keepTopology(boolean value) { keepTopology = value; return self(); }
+    public B keepTopology(boolean value) { return set(Setting.KEEP_TOPOLOGY, value); }
 
     // ---- run ----
 
     /** Stop publishing after this long; default no limit. */
-    public B time(Duration value) { time = value; return self(); }
+    public B time(Duration value) { return set(Setting.TIME, value); }
 
     /**
      * Changes a setting while the run goes on: step {@code i} uses {@code values[i]}. Several
@@ -403,84 +288,78 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
         for (double d : values) {
             v.add(d);
         }
-        steps.add(new Step(setting, v));
-        return self();
+        return add(Setting.STEP, new Step(setting, v));
     }
 
     /** Adds a stepped setting. */
-    public B step(Step step) { steps.add(step); return self(); }
+    public B step(Step step) { return add(Setting.STEP, step); }
 
     /** How long each step lasts (rounded up to whole reporting intervals). */
-    public B stepDuration(Duration value) { stepDuration = value; return self(); }
-
-    /** The value of a stepped setting in the first step, if it is stepped. */
-    java.util.Optional<Double> firstStep(StepSetting setting) {
-        return steps.stream().filter(s -> s.setting() == setting).findFirst().map(s -> s.values().get(0));
-    }
+    public B stepDuration(Duration value) { return set(Setting.STEP_DURATION, value); }
 
     /**
      * Whether dropped connections are reopened: {@link RecoveryMode#AUTO} (default: on for runs with
      * a time limit or steps), {@link RecoveryMode#ON} or {@link RecoveryMode#OFF} (fail fast).
      */
-    public B recovery(RecoveryMode value) { recovery = value; return self(); }
+    public B recovery(RecoveryMode value) { return set(Setting.RECOVERY, value); }
 
     /** How long one outage may last before a recovering run gives up; default 60 s. */
-    public B recoveryTimeout(Duration value) { recoveryTimeout = value; return self(); }
+    public B recoveryTimeout(Duration value) { return set(Setting.RECOVERY_TIMEOUT, value); }
 
     /**
      * AMQP 0.9.1 shared non-blocking I/O threads for all connections; 0 for blocking I/O (a reader
      * thread per connection); default automatic (2 threads above 100 planned connections).
      */
-    public B nioThreads(int value) { nioThreads = value; return self(); }
+    public B nioThreads(int value) { return set(Setting.NIO_THREADS, value); }
 
     /** Connections opened at the same time; default 32. */
-    public B connectionOpenConcurrency(int value) { connectionOpenConcurrency = value; return self(); }
+    public B connectionOpenConcurrency(int value) { return set(Setting.CONNECTION_OPEN_CONCURRENCY, value); }
 
     /** Connections opened per second at most; default no limit. */
-    public B connectionOpenRate(double perSecond) { connectionOpenRate = perSecond; return self(); }
+    public B connectionOpenRate(double perSecond) { return set(Setting.CONNECTION_OPEN_RATE, perSecond); }
 
     /** Extra connections, each with a publisher that never sends, held for the whole run; default 0. */
-    public B idleConnections(int value) { idleConnections = value; return self(); }
+    public B idleConnections(int value) { return set(Setting.IDLE_CONNECTIONS, value); }
 
     /** Publisher channels (0.9.1) or sessions with a link (1.0) on each idle connection; default 1. */
-    public B idleChannels(int value) { idleChannels = value; return self(); }
+    public B idleChannels(int value) { return set(Setting.IDLE_CHANNELS, value); }
 
     /** Connection churn: connections opened and closed per second while traffic runs; default none. */
-    public B churnRate(double perSecond) { churnRate = perSecond; return self(); }
+    public B churnRate(double perSecond) { return set(Setting.CHURN_RATE, perSecond); }
 
     /** With churn, how long each churned connection stays open; default 0 (closed once open). */
-    public B churnHold(Duration value) { churnHold = value; return self(); }
+    public B churnHold(Duration value) { return set(Setting.CHURN_HOLD, value); }
 
     /** Let traffic flow this long before measuring; default none. */
-    public B warmup(Duration value) { warmup = value; return self(); }
+    public B warmup(Duration value) { return set(Setting.WARMUP, value); }
 
     /** Reporting interval; default 1 s. */
-    public B interval(Duration value) { interval = value; return self(); }
+    public B interval(Duration value) { return set(Setting.INTERVAL, value); }
 
     /** How long to wait for outstanding confirms and deliveries after publishing stops; default 30 s. */
-    public B drainTimeout(Duration value) { drainTimeout = value; return self(); }
+    public B drainTimeout(Duration value) { return set(Setting.DRAIN_TIMEOUT, value); }
 
     /** What message timestamps mean; default {@link ClockMode#MONOTONIC}. */
-    public B clock(ClockMode value) { clock = value; return self(); }
+    public B clock(ClockMode value) { return set(Setting.CLOCK, value); }
 
     /**
      * This instance's name in a workload of several instances, carried in publisher identities and
      * connection names: 1 to 64 letters, digits, dots, dashes or underscores; default the host name
      * and process id (identities then stay as in a single-instance run).
      */
-    public B instance(String value) { instance = value; return self(); }
+    public B instance(String value) { return set(Setting.INSTANCE, value); }
 
     /** Start publishing at this time (an ISO-8601 instant or {@code HH:MM:SS} local time); default at once. */
-    public B startAt(StartTime value) { startAt = value; return self(); }
+    public B startAt(StartTime value) { return set(Setting.START_AT, value); }
 
     /** Hold the start until this many instances (at least 1) reached the barrier on the broker; default none. */
-    public B barrier(int instances) { barrier = instances; return self(); }
+    public B barrier(int instances) { return set(Setting.BARRIER, instances); }
 
     /** The barrier's name; instances with the same name and broker meet; default {@code harness}. */
-    public B barrierName(String value) { barrierName = value; return self(); }
+    public B barrierName(String value) { return set(Setting.BARRIER_NAME, value); }
 
     /** How long to wait at the barrier before the run fails; default 60 s. */
-    public B barrierTimeout(Duration value) { barrierTimeout = value; return self(); }
+    public B barrierTimeout(Duration value) { return set(Setting.BARRIER_TIMEOUT, value); }
 
     /**
      * Where to sample the broker's metrics once per interval: the management API
@@ -488,10 +367,10 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
      * credentials (those of the AMQP URI are used); default: derived from the AMQP URI, see
      * {@link BrokerMetrics}.
      */
-    public B brokerMetrics(String url) { brokerMetricsUrl = url; return self(); }
+    public B brokerMetrics(String url) { return set(Setting.BROKER_METRICS, url); }
 
     /** Do not sample the broker's metrics; default false (they are sampled). */
-    public B noBrokerMetrics(boolean value) { noBrokerMetrics = value; return self(); }
+    public B noBrokerMetrics(boolean value) { return set(Setting.NO_BROKER_METRICS, value); }
 
     /**
      * A pass/fail gate ({@code --fail-if}): the run fails when the measured value compares to the
@@ -501,60 +380,56 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> {
      *                   or {@code rate.received<9000} (see {@link Gate}); an unreadable one makes
      *                   {@code build()} fail with a sentence saying why
      */
-    public B failIf(String expression) { gates.add(expression); return self(); }
+    public B failIf(String expression) { return add(Setting.FAIL_IF, expression); }
 
     /** A pass/fail gate, as {@link #failIf(String)}. */
-    public B failIf(Gate gate) { gates.add(gate.toString()); return self(); }
+    public B failIf(Gate gate) { return add(Setting.FAIL_IF, gate.toString()); }
 
     // ---- the stream protocol ----
 
     /** {@code --protocol stream}: most messages per publish frame, 1 to 65535; default 100. */
-    public B batchSize(int n) { batchSize = n; return self(); }
+    public B batchSize(int n) { return set(Setting.BATCH_SIZE, n); }
 
     /** {@code --protocol stream}: messages per sub-entry, 1 to 65535; default 1 (no sub-entry batching). */
-    public B subEntrySize(int n) { subEntrySize = n; return self(); }
+    public B subEntrySize(int n) { return set(Setting.SUB_ENTRY_SIZE, n); }
 
     /** {@code --protocol stream}: compression of sub-entries; default none. */
-    public B compression(StreamSettings.Compression value) { compression = value; return self(); }
+    public B compression(StreamSettings.Compression value) { return set(Setting.COMPRESSION, value); }
 
     /**
      * {@code --protocol stream}: the consumers of each stream form one single-active-consumer
      * group (RabbitMQ 3.11+); default off.
      */
-    public B singleActiveConsumer(boolean value) { singleActiveConsumer = value; return self(); }
+    public B singleActiveConsumer(boolean value) { return set(Setting.SINGLE_ACTIVE_CONSUMER, value); }
 
     /** {@code --protocol stream}: a super stream of this many partitions (RabbitMQ 3.13+); default none. */
-    public B superStream(int partitions) { superStreamPartitions = partitions; return self(); }
+    public B superStream(int partitions) { return set(Setting.SUPER_STREAM, partitions); }
 
     /** {@code --protocol stream}: publisher {@code i} tags its messages with value {@code i % n} (RabbitMQ 3.13+). */
-    public B filterValue(List<String> values) { filterValue = List.copyOf(values); return self(); }
+    public B filterValue(List<String> values) { return set(Setting.FILTER_VALUE, List.copyOf(values)); }
 
     /** {@code --protocol stream}: consumers receive only messages tagged with one of these values. */
-    public B filterValues(List<String> values) { filterValues = List.copyOf(values); return self(); }
+    public B filterValues(List<String> values) { return set(Setting.FILTER_VALUES, List.copyOf(values)); }
 
-    /** The queue arguments with the shortcut options merged in (conflicts are validation errors). */
-    Map<String, Object> mergedQueueArguments() {
-        Map<String, Object> args = new LinkedHashMap<>(queueArgs);
-        if (maxLength != null) args.put("x-max-length", maxLength);
-        if (maxLengthBytes != null) args.put("x-max-length-bytes", maxLengthBytes);
-        if (maxAge != null) args.put("x-max-age", maxAge);
-        if (lazy) args.put("x-queue-mode", "lazy");
-        if (quorumGroupSize != null) args.put("x-quorum-initial-group-size", (long) quorumGroupSize);
-        if (leaderLocator != null) args.put("x-queue-leader-locator", leaderLocator);
-        if (streamSegmentSize != null) args.put("x-stream-max-segment-size-bytes", streamSegmentSize);
-        return args;
+    /**
+     * {@code --protocol stream}: names each publisher's producer after this template ({@code %s} the
+     * stream, {@code %d} the publisher's number), for the broker's deduplication; default unnamed.
+     */
+    public B producerNames(String template) { return set(Setting.PRODUCER_NAMES, template); }
+
+    /** Sets {@code setting} to {@code value} (null: given as nothing, which validation refuses where it matters). */
+    B set(Setting setting, Object value) {
+        store(setting, value);
+        return self();
     }
 
-    /** Shortcut options and the queue argument each sets, for conflict checks. */
-    List<Map.Entry<Setting, String>> shortcutsSet() {
-        List<Map.Entry<Setting, String>> set = new ArrayList<>();
-        if (maxLength != null) set.add(Map.entry(Setting.MAX_LENGTH, "x-max-length"));
-        if (maxLengthBytes != null) set.add(Map.entry(Setting.MAX_LENGTH_BYTES, "x-max-length-bytes"));
-        if (maxAge != null) set.add(Map.entry(Setting.MAX_AGE, "x-max-age"));
-        if (lazy) set.add(Map.entry(Setting.LAZY, "x-queue-mode"));
-        if (quorumGroupSize != null) set.add(Map.entry(Setting.QUORUM_GROUP_SIZE, "x-quorum-initial-group-size"));
-        if (leaderLocator != null) set.add(Map.entry(Setting.LEADER_LOCATOR, "x-queue-leader-locator"));
-        if (streamSegmentSize != null) set.add(Map.entry(Setting.STREAM_SEGMENT_SIZE, "x-stream-max-segment-size-bytes"));
-        return set;
+    private B add(Setting setting, Object value) {
+        storeElement(setting, value);
+        return self();
+    }
+
+    private B put(Setting setting, String key, Object value) {
+        storeEntry(setting, key, value);
+        return self();
     }
 }

@@ -13,8 +13,9 @@ final class ScenarioValidator {
     }
 
     static void validate(ScenarioDraft<?> d, Problems p) {
-        BrokerAddresses.Parsed addresses = BrokerAddresses.parse(d.uri);
-        if (!addresses.ok() && (d.uri == null || !d.uri.contains(","))) {
+        String uri = d.text(Setting.URI);
+        BrokerAddresses.Parsed addresses = BrokerAddresses.parse(uri);
+        if (!addresses.ok() && (uri == null || !uri.contains(","))) {
             p.add(Setting.URI, "%s must be an amqp://, amqps://, rabbitmq-stream:// or rabbitmq-stream+tls:// address with a host, for example "
                     + "%1$s amqp://guest:guest@localhost:5672/%%2F");
         } else if (!addresses.ok()) {
@@ -22,7 +23,8 @@ final class ScenarioValidator {
                     + "%1$s amqp://guest:guest@localhost:5681,amqp://localhost:5682,amqp://localhost:5683");
         }
         StreamChecks.validate(d, p);
-        if (d.protocol == null || d.protocol.isBlank()) {
+        String protocol = d.text(Setting.PROTOCOL);
+        if (protocol == null || protocol.isBlank()) {
             p.add(Setting.PROTOCOL, "%s must name a protocol, for example %1$s amqp091");
         }
         tls(d, p);
@@ -37,50 +39,49 @@ final class ScenarioValidator {
     }
 
     private static void tls(ScenarioDraft<?> d, Problems p) {
-        Setting given = d.tlsTrustStore != null ? Setting.TLS_TRUST_STORE : d.tlsKeyStore != null ? Setting.TLS_KEY_STORE
-                : d.tlsInsecure ? Setting.TLS_INSECURE : d.tlsTrustStorePassword != null ? Setting.TLS_TRUST_STORE_PASSWORD
-                : d.tlsKeyStorePassword != null ? Setting.TLS_KEY_STORE_PASSWORD : null;
+        Setting given = d.given(Setting.TLS_TRUST_STORE) ? Setting.TLS_TRUST_STORE
+                : d.given(Setting.TLS_KEY_STORE) ? Setting.TLS_KEY_STORE
+                : d.on(Setting.TLS_INSECURE) ? Setting.TLS_INSECURE
+                : d.given(Setting.TLS_TRUST_STORE_PASSWORD) ? Setting.TLS_TRUST_STORE_PASSWORD
+                : d.given(Setting.TLS_KEY_STORE_PASSWORD) ? Setting.TLS_KEY_STORE_PASSWORD : null;
         if (given == null) {
             return;
         }
-        if (java.util.Optional.ofNullable(BrokerAddresses.parse(d.uri).addresses()).filter(a -> !a.primary().tls()).isPresent()) {
+        BrokerAddresses addresses = BrokerAddresses.parse(d.text(Setting.URI)).addresses();
+        if (addresses != null && !addresses.primary().tls()) {
             p.add(given, "%s applies to amqps:// addresses only; use for example %s amqps://localhost:5671",
                     p.name(Setting.URI));
             return;
         }
-        if (d.tlsInsecure && d.tlsTrustStore != null) {
+        if (d.on(Setting.TLS_INSECURE) && d.given(Setting.TLS_TRUST_STORE)) {
             p.add(Setting.TLS_INSECURE, "%s and %s contradict each other; give one of them", p.name(Setting.TLS_TRUST_STORE));
-            return;
         }
-        try {
-            io.amqpharness.tls.TlsContexts.create(ScenarioAssembler.assemble(d).tls());
-        } catch (io.amqpharness.tls.TlsSetupException e) {
-            p.addSentence(e.getMessage());
-        }
+        // Whether the files load is the preflight's part (io.amqpharness.run.Preflight): no file I/O here.
     }
 
     private static void counts(ScenarioDraft<?> d, Problems p) {
-        atLeast(p, Setting.PRODUCERS, d.producers, 0, 2);
-        atLeast(p, Setting.CONSUMERS, d.consumers, 0, 2);
-        atLeast(p, Setting.PRODUCER_CHANNELS, d.producerChannels, 1, 10);
-        atLeast(p, Setting.CONSUMER_CHANNELS, d.consumerChannels, 1, 10);
-        if (d.churnHold != null && d.churnRate == null) {
+        atLeast(p, Setting.PRODUCERS, d.integer(Setting.PRODUCERS), 0, 2);
+        atLeast(p, Setting.CONSUMERS, d.integer(Setting.CONSUMERS), 0, 2);
+        atLeast(p, Setting.PRODUCER_CHANNELS, d.integer(Setting.PRODUCER_CHANNELS), 1, 10);
+        atLeast(p, Setting.CONSUMER_CHANNELS, d.integer(Setting.CONSUMER_CHANNELS), 1, 10);
+        if (d.given(Setting.CHURN_HOLD) && !d.given(Setting.CHURN_RATE)) {
             p.add(Setting.CHURN_HOLD, "%s applies to connection churn only; give %s too, for example %2$s 50 %1$s 5s",
                     p.name(Setting.CHURN_RATE));
         }
-        if (d.producers == 0 && d.consumers == 0 && d.idleConnections == 0 && d.churnRate == null) {
+        if (d.integer(Setting.PRODUCERS) == 0 && d.integer(Setting.CONSUMERS) == 0
+                && d.integer(Setting.IDLE_CONNECTIONS) == 0 && !d.given(Setting.CHURN_RATE)) {
             p.addSentence(p.name(Setting.PRODUCERS) + " and " + p.name(Setting.CONSUMERS)
                     + " are both 0, so the run would do nothing; set at least one of them to 1 or more");
         }
     }
 
     private static void coordination(ScenarioDraft<?> d, Problems p) {
-        if (d.barrier == null) {
-            if (d.barrierName != null) {
+        if (!d.given(Setting.BARRIER)) {
+            if (d.given(Setting.BARRIER_NAME)) {
                 p.add(Setting.BARRIER_NAME, "%s only applies with %s N; add it, for example %2$s 4",
                         p.name(Setting.BARRIER));
             }
-            if (d.barrierTimeout != null) {
+            if (d.given(Setting.BARRIER_TIMEOUT)) {
                 p.add(Setting.BARRIER_TIMEOUT, "%s only applies with %s N; add it, for example %2$s 4",
                         p.name(Setting.BARRIER));
             }
@@ -88,38 +89,41 @@ final class ScenarioValidator {
     }
 
     private static void run(ScenarioDraft<?> d, Problems p) {
-        if (d.warmup != null && !d.warmup.isZero()) { // 0: no warm-up
-            if (!positive(d.warmup)) {
+        Duration warmup = d.raw(Setting.WARMUP);
+        Duration time = d.duration(Setting.TIME);
+        if (warmup != null && !warmup.isZero()) { // 0: no warm-up
+            if (!positive(warmup)) {
                 p.add(Setting.WARMUP, "%s must be 0 (none) or a positive duration; for example %1$s 10s");
-            } else if (d.time != null && d.warmup.compareTo(d.time) >= 0) {
+            } else if (time != null && warmup.compareTo(time) >= 0) {
                 p.add(Setting.WARMUP, "%s (%s) must be shorter than %s (%s), or nothing would be measured",
-                        Durations.format(d.warmup), p.name(Setting.TIME), Durations.format(d.time));
+                        Durations.format(warmup), p.name(Setting.TIME), Durations.format(time));
             }
         }
-        if (d.interval == null || d.interval.compareTo(MIN_INTERVAL) < 0) {
+        if (d.duration(Setting.INTERVAL) == null || d.duration(Setting.INTERVAL).compareTo(MIN_INTERVAL) < 0) {
             p.add(Setting.INTERVAL, "%s must be at least 100ms; for example %1$s 1s");
         }
-        if (d.drainTimeout == null || d.drainTimeout.isNegative()) {
+        if (d.duration(Setting.DRAIN_TIMEOUT) == null || d.duration(Setting.DRAIN_TIMEOUT).isNegative()) {
             p.add(Setting.DRAIN_TIMEOUT, "%s must be 0 or a positive duration; for example %1$s 10s");
         }
         brokerMetrics(d, p);
     }
 
     private static void brokerMetrics(ScenarioDraft<?> d, Problems p) {
-        if (d.brokerMetricsUrl == null) {
+        String url = d.text(Setting.BROKER_METRICS);
+        if (url == null) {
             return;
         }
-        if (d.noBrokerMetrics) {
+        if (d.on(Setting.NO_BROKER_METRICS)) {
             p.addSentence(p.name(Setting.BROKER_METRICS) + " and " + p.name(Setting.NO_BROKER_METRICS)
                     + " contradict each other; drop one of them");
-        } else if (BrokerMetrics.parseUrl(d.brokerMetricsUrl).isEmpty()) {
-            boolean credentials = d.brokerMetricsUrl.contains("@");
+        } else if (BrokerMetrics.parseUrl(url).isEmpty()) {
+            boolean credentials = url.contains("@");
             p.add(Setting.BROKER_METRICS, credentials
                     ? "%s must not carry credentials (the user and password of --uri are used); "
                     + "for example %1$s http://localhost:15672"
                     : "%s must be an http:// or https:// URL of the management API or of a Prometheus endpoint, "
                     + "got '%s'; for example %1$s http://localhost:15672 or %1$s http://localhost:15692/metrics",
-                    credentials ? new Object[0] : new Object[] {d.brokerMetricsUrl});
+                    credentials ? new Object[0] : new Object[] {url});
         }
     }
 

@@ -16,22 +16,19 @@ final class StreamChecks {
 
     /** With {@code --protocol stream}: a stream, and the stream port, unless the user said otherwise. */
     static void applyDefaults(ScenarioDraft<?> d) {
-        if (!PROTOCOL.equals(d.protocol)) {
+        if (!PROTOCOL.equals(d.text(Setting.PROTOCOL))) {
             return;
         }
-        if (!d.given.contains(Setting.QUEUE_TYPE)) {
-            d.queueType = QueueType.STREAM;
-        }
-        if (!d.given.contains(Setting.URI)) {
-            d.uri = DEFAULT_URI;
-        }
+        d.putDefault(Setting.QUEUE_TYPE, QueueType.STREAM);
+        d.putDefault(Setting.URI, DEFAULT_URI);
     }
 
     static void validate(ScenarioDraft<?> d, Problems p) {
-        boolean streamProtocol = PROTOCOL.equals(d.protocol);
-        BrokerAddresses.Parsed list = BrokerAddresses.parse(d.uri);
+        boolean streamProtocol = PROTOCOL.equals(d.text(Setting.PROTOCOL));
+        BrokerAddresses.Parsed list = BrokerAddresses.parse(d.text(Setting.URI));
         BrokerUri uri = list.ok() ? list.addresses().primary() : null;
-        if (uri != null && d.protocol != null && !d.protocol.isBlank()) {
+        String protocol = d.text(Setting.PROTOCOL);
+        if (uri != null && protocol != null && !protocol.isBlank()) {
             if (uri.stream() && !streamProtocol) {
                 p.add(Setting.URI, "%s %s is a stream protocol address; use it with %s stream, or give an "
                         + "amqp:// address such as amqp://guest:guest@localhost:5672/%%2F", uri.redacted(),
@@ -43,33 +40,32 @@ final class StreamChecks {
             }
         }
         if (!streamProtocol) {
-            only(p, Setting.BATCH_SIZE, d.batchSize != null);
-            only(p, Setting.SUB_ENTRY_SIZE, d.subEntrySize != null);
-            only(p, Setting.COMPRESSION, d.compression != null);
-            if (d.singleActiveConsumer) {
+            only(p, Setting.BATCH_SIZE, d.given(Setting.BATCH_SIZE));
+            only(p, Setting.SUB_ENTRY_SIZE, d.given(Setting.SUB_ENTRY_SIZE));
+            only(p, Setting.COMPRESSION, d.given(Setting.COMPRESSION));
+            if (d.on(Setting.SINGLE_ACTIVE_CONSUMER)) {
                 p.add(Setting.SINGLE_ACTIVE_CONSUMER, "%s only applies to %s stream; a queue's consumers take turns "
                         + "with --queue-args x-single-active-consumer=true", p.name(Setting.PROTOCOL));
             }
-            only(p, Setting.SUPER_STREAM, d.superStreamPartitions != null);
-            only(p, Setting.FILTER_VALUE, !d.filterValue.isEmpty());
-            only(p, Setting.FILTER_VALUES, !d.filterValues.isEmpty());
+            only(p, Setting.SUPER_STREAM, d.given(Setting.SUPER_STREAM));
+            only(p, Setting.FILTER_VALUE, !d.list(Setting.FILTER_VALUE).isEmpty());
+            only(p, Setting.FILTER_VALUES, !d.list(Setting.FILTER_VALUES).isEmpty());
+            only(p, Setting.PRODUCER_NAMES, d.given(Setting.PRODUCER_NAMES));
             return;
         }
-        if (d.superStreamPartitions != null && (d.queuePattern != null || d.queues != null && d.queues.size() > 1)) {
+        boolean superStream = d.given(Setting.SUPER_STREAM);
+        if (superStream && (d.given(Setting.QUEUE_PATTERN) || d.list(Setting.QUEUE).size() > 1)) {
             p.add(Setting.SUPER_STREAM, "%s names one super stream: give at most one %s", p.name(Setting.QUEUE));
         }
-        if (d.superStreamPartitions != null && d.randomRoutingKey) {
+        if (superStream && d.on(Setting.RANDOM_ROUTING_KEY)) {
             p.add(Setting.SUPER_STREAM, "%s routes publisher i by the key i mod N; leave %s out",
                     p.name(Setting.RANDOM_ROUTING_KEY));
         }
-        if (d.compression != null && !d.compression.bundled()) {
-            p.add(Setting.COMPRESSION, "%s %s needs zstd-jni's native libraries, which the harness does not bundle; use none, gzip, "
-                    + "snappy or lz4",
-                    d.compression);
-        } else if (d.compression != null && d.compression != StreamSettings.Compression.NONE
-                && (d.subEntrySize == null || d.subEntrySize < 2)) {
+        StreamSettings.Compression compression = d.raw(Setting.COMPRESSION);
+        if (compression != null && compression != StreamSettings.Compression.NONE
+                && (!d.given(Setting.SUB_ENTRY_SIZE) || d.integer(Setting.SUB_ENTRY_SIZE) < 2)) {
             p.add(Setting.COMPRESSION, "%s %s compresses sub-entries: give %s above 1 with it, for example %3$s 10",
-                    d.compression, p.name(Setting.SUB_ENTRY_SIZE));
+                    compression, p.name(Setting.SUB_ENTRY_SIZE));
         }
     }
 

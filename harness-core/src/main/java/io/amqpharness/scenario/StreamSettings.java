@@ -23,10 +23,14 @@ import java.util.OptionalInt;
  *                     RabbitMQ 3.13+); empty (default) for none
  * @param consumerFilterValues filter values consumers ask the broker for: they receive only
  *                     messages tagged with one of them; empty (default) for every message
+ * @param producerNames template of the publishers' producer names ({@code %s} the stream, {@code %d}
+ *                     the publisher's number): a named producer's publishing ids are deduplicated by
+ *                     the broker; empty (default) for unnamed producers
  */
 public record StreamSettings(int batchSize, int subEntrySize, Compression compression,
                              boolean singleActiveConsumer, OptionalInt superStreamPartitions,
-                             List<String> publisherFilterValues, List<String> consumerFilterValues) {
+                             List<String> publisherFilterValues, List<String> consumerFilterValues,
+                             Optional<String> producerNames) {
     /** Messages per publish frame when none is given: 100. */
     public static final int DEFAULT_BATCH_SIZE = 100;
     /** The defaults: batches of 100, no sub-entries, no compression. */
@@ -41,7 +45,12 @@ public record StreamSettings(int batchSize, int subEntrySize, Compression compre
 
     /** Batching only: no single active consumer, no super stream, no filtering. */
     public StreamSettings(int batchSize, int subEntrySize, Compression compression) {
-        this(batchSize, subEntrySize, compression, false, OptionalInt.empty(), List.of(), List.of());
+        this(batchSize, subEntrySize, compression, false, OptionalInt.empty(), List.of(), List.of(), Optional.empty());
+    }
+
+    /** The producer name of publisher {@code index} on {@code stream}, if producers are named. */
+    public Optional<String> producerNameOf(String stream, int index) {
+        return producerNames.map(t -> t.replace("%s", stream).replace("%d", Integer.toString(index)));
     }
 
     /** The filter value of publisher {@code index}, if publishers tag their messages. */
@@ -61,22 +70,11 @@ public record StreamSettings(int batchSize, int subEntrySize, Compression compre
 
     /**
      * Sub-entry compression: {@code none}, {@code gzip}, {@code snappy} and {@code lz4} (framed,
-     * through commons-compress, in pure Java). {@code zstd} needs zstd-jni's native libraries, which
-     * the harness does not bundle.
+     * through commons-compress, in pure Java), {@code zstd} (through zstd-jni, whose native
+     * libraries the harness bundles for common platforms).
      */
     public enum Compression {
-        NONE(true), GZIP(true), SNAPPY(true), LZ4(true), ZSTD(false);
-
-        private final boolean bundled;
-
-        Compression(boolean bundled) {
-            this.bundled = bundled;
-        }
-
-        /** True if the harness can use it: the client needs no extra library for it. */
-        public boolean bundled() {
-            return bundled;
-        }
+        NONE, GZIP, SNAPPY, LZ4, ZSTD;
 
         /** Parses {@code none}, {@code gzip}, {@code snappy}, {@code lz4} or {@code zstd}. */
         public static Optional<Compression> parse(String text) {

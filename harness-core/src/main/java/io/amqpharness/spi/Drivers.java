@@ -1,5 +1,6 @@
 package io.amqpharness.spi;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +24,7 @@ public final class Drivers {
         return List.copyOf(all().keySet());
     }
 
-    /** Every provider on the class path, by id. */
+    /** Every provider on the class path, by id, in the order of their ids. */
     public static Map<String, DriverProvider> all() {
         Map<String, DriverProvider> c = cache;
         if (c == null) {
@@ -31,7 +32,7 @@ public final class Drivers {
             for (DriverProvider p : ServiceLoader.load(DriverProvider.class, Drivers.class.getClassLoader())) {
                 found.putIfAbsent(p.id(), p);
             }
-            c = Map.copyOf(found);
+            c = Collections.unmodifiableMap(found); // Map.copyOf would lose the order by id
             cache = c;
         }
         return c;

@@ -1,5 +1,6 @@
 package io.amqpharness.spi;
 
+import io.amqpharness.HarnessException;
 import java.util.OptionalLong;
 
 /**

@@ -11,9 +11,9 @@ import java.util.function.Predicate;
 
 /**
  * Connections by name, shared by the links that ask for the same name and closed when the last
- * one lets go: the pool both drivers keep. Connections of different names open at the same time
- * (opening happens outside the pool's lock); links asking for a name that is being opened wait
- * for that one connection. A connection that is no longer usable is replaced on the next
+ * one lets go: the pool the AMQP 0.9.1 and AMQP 1.0 drivers keep. Connections of different names
+ * open at the same time (opening happens outside the pool's lock); links asking for a name that is
+ * being opened wait for that one connection. A connection that is no longer usable is replaced on the next
  * {@link #acquire}. Thread-safe.
  *
  * @param <C> the driver's connection type

@@ -1,6 +1,6 @@
 package io.amqpharness.tls;
 
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 
 /** A TLS option names a file that cannot serve: the message is one sentence naming the option and the file. */
 public final class TlsSetupException extends HarnessException {

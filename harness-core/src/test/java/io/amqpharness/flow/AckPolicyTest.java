@@ -84,6 +84,56 @@ class AckPolicyTest {
         assertThat(link.calls).containsExactly("ack 2 multiple", "ack 3");
     }
 
+    /** Tag {@code n} of the link of generation {@code g}, as a consumer that survives its connection hands it over. */
+    private static long tag(long g, long n) {
+        return g << (Long.SIZE - AckPolicy.GENERATION_BITS) | n;
+    }
+
+    @Test
+    void aLateAckOfTheOldLinkNeverStandsInForTheNewLinksAcksInAMultipleAck() {
+        AckPolicy p = new AckPolicy(link, 3, 0, clock);
+        p.ack(tag(1, 1));
+        p.ack(tag(1, 2));
+        p.ack(tag(0, 7)); // handed over late by the old link: its consumer drops it
+        assertThat(link.calls).containsExactly("ack " + tag(0, 7));
+        p.ack(tag(1, 3));
+        assertThat(link.calls).containsExactly("ack " + tag(0, 7), "ack " + tag(1, 3) + " multiple");
+    }
+
+    @Test
+    void aLateAckOfTheOldLinkNeverHoldsBackTheNewLinksAcksAtAFlush() {
+        AckPolicy p = new AckPolicy(link, 10, 50_000_000L, clock);
+        p.ack(tag(1, 1));
+        p.ack(tag(0, 7));
+        assertThat(p.pending()).isEqualTo(1);
+        clock.advanceMillis(50);
+        p.flushIfDue(clock.nanoTime());
+        assertThat(link.calls).containsExactly("ack " + tag(0, 7), "ack " + tag(1, 1));
+    }
+
+    @Test
+    void theNewLinksFirstAckDropsWhatIsPendingForTheOldLink() {
+        AckPolicy p = new AckPolicy(link, 10, 0, clock);
+        p.ack(tag(0, 7)); // late, after the discard at the relink: nothing told it the link changed
+        p.ack(tag(1, 1));
+        p.ack(tag(1, 2));
+        p.flush();
+        assertThat(link.calls).containsExactly("ack " + tag(1, 2) + " multiple");
+    }
+
+    @Test
+    void generationsCompareAcrossTheWrapOfTheirCount() {
+        AckPolicy p = new AckPolicy(link, 10, 0, clock);
+        long last = (1L << AckPolicy.GENERATION_BITS) - 1;
+        for (long g = 0; g <= last; g++) {
+            p.ack(tag(g, 1)); // one link after the other, each dropping the last one's pending ack
+        }
+        p.ack(tag(0, 1)); // the link opened after generation 65535 is generation 0 again
+        p.ack(tag(last, 2));
+        p.flush();
+        assertThat(link.calls).containsExactly("ack " + tag(last, 2), "ack " + tag(0, 1));
+    }
+
     static final class RecordingLink implements ConsumerLink {
         final List<String> calls = new ArrayList<>();
 

@@ -3,6 +3,10 @@ package io.amqpharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.RateProbe;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.SearchOutcome;
+import io.amqpharness.result.StepResult;
 import io.amqpharness.scenario.Gate;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.search.RateSearch;
@@ -70,13 +74,13 @@ class FindMaxTest {
 
     @Test
     void aWarmUpIsLeftOutOfTheFirstProbe() {
-        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(1_000)).build())
+        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(500)).build())
                 .search(spec(new RateSearch(200, OptionalDouble.of(200), 1, 0.05, 3), "e2e.p99>1s",
-                        Duration.ofMillis(500)))
+                        Duration.ofMillis(300)))
                 .run();
         assertThat(r.steps()).isNotEmpty();
         assertThat(r.steps().get(0).start()).as("the first probe starts after the warm-up")
-                .isGreaterThanOrEqualTo(Duration.ofMillis(1_000));
+                .isGreaterThanOrEqualTo(Duration.ofMillis(500));
     }
 
     @Test

@@ -3,6 +3,11 @@ package io.amqpharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.ConnectionStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.RunStart;
+import io.amqpharness.result.StepResult;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
@@ -245,16 +250,18 @@ class LoadRunnerTest {
 
     @Test
     void stepsAreTimedFromTheEndOfTheWarmUp() {
-        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(700))
-                .step(io.amqpharness.scenario.StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(1_000))
+        // Half-second steps after a 0.4 s warm-up; the bounds leave the same time (50 ms, 200 ms) as with longer ones.
+        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(400))
+                .step(io.amqpharness.scenario.StepSetting.RATE, 400, 600).stepDuration(Duration.ofMillis(500))
                 .build()).run();
         assertThat(r.steps()).hasSize(2);
         assertThat(r.steps().get(0).start()).as("the first step starts when the warm-up ends")
-                .isGreaterThanOrEqualTo(Duration.ofMillis(700));
+                .isGreaterThanOrEqualTo(Duration.ofMillis(400));
         assertThat(r.steps().get(0).length()).as("a whole step (to the nearest interval), not what was left after the "
-                + "warm-up").isGreaterThanOrEqualTo(Duration.ofMillis(950));
-        assertThat(r.steps().get(1).counts().published()).as("the last step publishes for all of its second at 300/s")
-                .isGreaterThanOrEqualTo(240);
+                + "warm-up").isGreaterThanOrEqualTo(Duration.ofMillis(450));
+        assertThat(r.steps().get(1).counts().published())
+                .as("the last step publishes for all of its half second at 600/s (but the last 0.2 s), not 0.1 s")
+                .isGreaterThanOrEqualTo(180);
     }
 
     @Test

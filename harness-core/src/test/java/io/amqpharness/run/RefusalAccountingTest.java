@@ -2,6 +2,7 @@ package io.amqpharness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
 import org.junit.jupiter.api.AfterEach;

@@ -3,6 +3,8 @@ package io.amqpharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.testing.InMemoryDriver;

@@ -3,7 +3,7 @@ package io.amqpharness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 import io.amqpharness.spi.Rendezvous;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,14 @@ import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.broker.NodeSample;
 import io.amqpharness.broker.QueueGrowth;
 import io.amqpharness.broker.QueueSample;
+import io.amqpharness.result.ClientStats;
+import io.amqpharness.result.ConnectionStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.LatencyHistograms;
+import io.amqpharness.result.Rates;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.RunStart;
+import io.amqpharness.result.StepResult;
 import java.util.OptionalDouble;
 
 import io.amqpharness.measure.CountSnapshot;
@@ -113,7 +121,7 @@ public final class SyntheticRun {
         result = new RunResult("abc123", scenario, broker, List.of("harness-abc123"), STARTED_AT,
                 Duration.ofSeconds(seconds), Duration.ofSeconds(seconds + 1), true, total, 0, 0, OptionalLong.of(0),
                 OptionalLong.of(n), new Rates(n / (double) seconds, n / (double) seconds, n / (double) seconds, n / (seconds + 1.0)),
-                latency, new LatencyHistograms(cumulative), intervals, steps,
+                latency, LatencyHistograms.of(cumulative), intervals, steps,
                 new ClientStats(Duration.ofMillis(1234), 64L << 20, OptionalLong.of(96L << 20), "17.0.15", 2),
                 Map.of("connection", "amqp://admin:" + PASSWORD + "@broker.example:5672/%2F"),
                 List.of("A note mentioning " + PASSWORD + " by accident."), Optional.empty(), false,

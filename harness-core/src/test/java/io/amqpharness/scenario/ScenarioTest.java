@@ -64,6 +64,33 @@ class ScenarioTest {
     }
 
     @Test
+    void streamConsumersWithoutQosAckWithinTheirImplicitPrefetch() {
+        ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> valid()
+                .queueType(QueueType.STREAM).multiAckEvery(500).build());
+        assertThat(e.problems()).containsExactly("--multi-ack-every (500) must not exceed the prefetch stream "
+                + "consumers get without --qos (200): the consumer would wait for messages the broker never sends; "
+                + "for example --multi-ack-every 20.");
+        assertThat(valid().queueType(QueueType.STREAM).multiAckEvery(200).build().consuming().ackEvery())
+                .isEqualTo(200);
+        assertThat(valid().queueType(QueueType.STREAM).qos(1000).multiAckEvery(500).build().consuming().ackEvery())
+                .isEqualTo(500);
+        assertThatThrownBy(() -> valid().queueType(QueueType.STREAM)
+                .step(StepSetting.MULTI_ACK_EVERY, 100, 300).stepDuration(Duration.ofSeconds(10)).build())
+                .hasMessageContaining("In step 2 the ack interval (300) exceeds the prefetch (200)");
+    }
+
+    @Test
+    void theAckIntervalIsHeldToThePrefetchItWouldWaitOn() {
+        assertThat(ConsumeValidator.prefetch(valid().queueType(QueueType.STREAM))).isEqualTo(200);
+        assertThat(ConsumeValidator.prefetch(valid().queueType(QueueType.STREAM).qos(50))).isEqualTo(50);
+        assertThat(ConsumeValidator.prefetch(valid())).as("classic queue, no --qos").isNull();
+        assertThat(ConsumeValidator.prefetch(valid().queueType(QueueType.STREAM).qos(0)))
+                .as("an invalid --qos is reported on its own").isNull();
+        assertThat(ConsumeValidator.prefetch(Scenario.builder().protocol("stream").queueType(QueueType.STREAM)))
+                .as("stream protocol consumers send no acks and count credit in chunks").isNull();
+    }
+
+    @Test
     void ackOptionsMakeNoSenseWithAutoAck() {
         ScenarioException e = catchThrowableOfType(ScenarioException.class, () -> valid()
                 .autoAck(true).multiAckEvery(10).ackTimeout(Duration.ofMillis(50)).build());
@@ -87,10 +114,11 @@ class ScenarioTest {
     }
 
     @Test
-    void unknownProtocolListsTheKnownOnes() {
-        assertThatThrownBy(() -> Scenario.builder().protocol("mqtt").build())
-                .hasMessageContaining("--protocol 'mqtt' is not a protocol this harness knows; use one of")
-                .hasMessageContaining("in-memory");
+    void theBuilderChecksValuesOnlyAndLeavesDriversAndFilesToThePreflight() {
+        // Whether a driver speaks the protocol and TLS files load: io.amqpharness.run.Preflight (PreflightTest).
+        Scenario s = valid().protocol("mqtt").uri("amqps://localhost:5671").tlsTrustStore("/no/such/ca.pem").build();
+        assertThat(s.protocol()).isEqualTo("mqtt");
+        assertThat(s.tls().trustStore()).hasValue(java.nio.file.Path.of("/no/such/ca.pem"));
     }
 
     @Test

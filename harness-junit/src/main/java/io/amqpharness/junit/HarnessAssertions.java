@@ -1,6 +1,6 @@
 package io.amqpharness.junit;
 
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.RunResult;
 
 /** Entry point for assertions on run results: {@code import static ...HarnessAssertions.assertThat;}. */
 public final class HarnessAssertions {

@@ -45,6 +45,29 @@ public final class ManagementClient {
                 .orElseGet(JSON::createArrayNode);
     }
 
+    /**
+     * Waits until the broker's statistics database has taken in the events it was sent
+     * ({@code statistics_db_event_queue} of {@code /api/overview} at 0), for at most {@code limit}: its
+     * per-queue counters lag further behind a run while it works off a backlog, which a burst of
+     * connections and queues (other tests) leaves. Returns at once where the broker does not report it.
+     *
+     * @return true if the backlog is empty (or not reported), false if {@code limit} passed first
+     */
+    public boolean awaitStatistics(Duration limit) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (true) {
+            JsonNode backlog = get("/api/overview?columns=statistics_db_event_queue").orElseGet(JSON::createObjectNode)
+                    .path("statistics_db_event_queue");
+            if (!backlog.isNumber() || backlog.asLong() == 0) {
+                return true;
+            }
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(100);
+        }
+    }
+
     /** Any {@code GET} under {@code /api}; empty on 404. */
     public Optional<JsonNode> get(String path) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(base.resolve(path))

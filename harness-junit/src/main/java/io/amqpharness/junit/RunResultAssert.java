@@ -2,10 +2,10 @@ package io.amqpharness.junit;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.GateCheck;
-import io.amqpharness.run.GateVerdict;
-import io.amqpharness.run.Latency;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.GateCheck;
+import io.amqpharness.result.GateVerdict;
+import io.amqpharness.result.Latency;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Gate;
 import java.time.Duration;
 import java.util.ArrayList;

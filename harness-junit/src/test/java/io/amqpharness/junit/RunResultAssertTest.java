@@ -3,7 +3,7 @@ package io.amqpharness.junit;
 import static io.amqpharness.junit.HarnessAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.SyntheticRun;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

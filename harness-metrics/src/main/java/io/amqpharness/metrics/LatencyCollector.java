@@ -34,12 +34,7 @@ final class LatencyCollector implements MultiCollector {
 
     /** The exported name of a metric's histogram. */
     static String name(Metric metric) {
-        return switch (metric) {
-            case END_TO_END -> "harness_end_to_end_latency_seconds";
-            case CONFIRM -> "harness_confirm_latency_seconds";
-            case PUBLISH_DELAY -> "harness_publish_delay_seconds";
-            default -> "harness_" + metric.name().toLowerCase(Locale.ROOT) + "_latency_seconds";
-        };
+        return metric.prometheusName();
     }
 
     private static String help(Metric metric) {

@@ -1,6 +1,6 @@
 package io.amqpharness.metrics;
 
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 import java.util.OptionalInt;
 
 /** The metrics port is taken by another process; the endpoint did not start. */

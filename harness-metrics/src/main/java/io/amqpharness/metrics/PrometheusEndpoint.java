@@ -60,7 +60,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
      * @param port 1 to 65535, or 0 for any free port (see {@link #port()})
      * @param tags labels added to every exported series, for example {@code env=test}; see {@link MetricTags}
      * @throws PortInUseException if another process holds the port
-     * @throws io.amqpharness.spi.HarnessException if the server cannot start for another reason
+     * @throws io.amqpharness.HarnessException if the server cannot start for another reason
      */
     public static PrometheusEndpoint start(int port, Map<String, String> tags) {
         if (port < 0 || port > 65535) {
@@ -82,7 +82,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             throw new PortInUseException(port, nearbyFreePort(port), "", e);
         } catch (IOException e) {
             registry.close();
-            throw new io.amqpharness.spi.HarnessException("The Prometheus endpoint cannot start on port " + port + ": "
+            throw new io.amqpharness.HarnessException("The Prometheus endpoint cannot start on port " + port + ": "
                     + e.getMessage() + ".", e);
         }
         PrometheusEndpoint endpoint = new PrometheusEndpoint(registry, metrics, server);

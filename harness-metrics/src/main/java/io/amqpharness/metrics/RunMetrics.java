@@ -2,10 +2,10 @@ package io.amqpharness.metrics;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.RunStart;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
-import io.amqpharness.run.RunStart;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -103,7 +103,7 @@ final class RunMetrics implements RunListener {
                     .description("This connection's longest outage: its slowest recovery, in seconds (set when the run ends)")
                     .register(registry);
         }
-        io.amqpharness.run.ConnectionStats c = result.connections();
+        io.amqpharness.result.ConnectionStats c = result.connections();
         Gauge.builder("harness.connections.opened", c, x -> x.opened()).strongReference(true)
                 .description("Connections opened before traffic started: publishers', consumers' and idle ones "
                         + "(set when the run ends)").register(registry);

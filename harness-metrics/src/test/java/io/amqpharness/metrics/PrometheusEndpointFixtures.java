@@ -1,6 +1,6 @@
 package io.amqpharness.metrics;
 
-import io.amqpharness.run.RunStart;
+import io.amqpharness.result.RunStart;
 import io.amqpharness.run.SyntheticRun;
 
 /** Test data for the endpoint. */

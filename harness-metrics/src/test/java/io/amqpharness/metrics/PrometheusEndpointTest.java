@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Scenario;
 import java.lang.reflect.RecordComponent;
 import java.net.InetAddress;

@@ -2,7 +2,7 @@ package io.amqpharness.report;
 
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
 import io.amqpharness.scenario.Scenario;
 
 /** The one-line progress report printed at the end of each interval. */

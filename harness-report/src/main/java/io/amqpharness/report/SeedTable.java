@@ -1,9 +1,10 @@
 package io.amqpharness.report;
 
-import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.RunResult;
-import io.amqpharness.run.StepResult;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.Step;
+import io.amqpharness.scenario.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,20 +23,21 @@ public final class SeedTable {
      *
      * @param label             the varied value, for example {@code 200} or {@code quorum}
      * @param messagesPerSecond the received rate (sent when nothing was consumed)
-     * @param whole             end-to-end latency over the whole step or run
-     * @param maxOverIntervals  each percentile's highest value in any one interval
+     * @param whole             end-to-end latency over the whole step or run, nanoseconds
+     * @param maxOverIntervals  each percentile's highest value in any one interval, nanoseconds
      */
-    public record Row(String label, double messagesPerSecond, LatencySummary whole, LatencySummary maxOverIntervals) {
+    public record Row(String label, double messagesPerSecond, Ladder whole, Ladder maxOverIntervals) {
     }
 
     /** The rows of a stepped run, labelled by their step values. */
-    public static List<Row> steps(RunResult r) {
+    public static List<Row> steps(ResultDocument d) {
         List<Row> rows = new ArrayList<>();
-        boolean consumed = r.scenario().consuming().consumers() > 0;
-        for (StepResult s : r.steps()) {
+        boolean consumed = DocumentFacts.consumers(d);
+        for (Step s : d.steps()) {
             String label = s.values().size() == 1 ? number(s.values().values().iterator().next()) : s.label();
             rows.add(new Row(label, consumed ? s.rates().received() : s.rates().sent(),
-                    s.latency(Metric.END_TO_END), s.maxOverIntervals(Metric.END_TO_END)));
+                    DocumentFacts.ladder(s.latency(), Metric.END_TO_END),
+                    DocumentFacts.ladder(s.maxOverIntervals(), Metric.END_TO_END)));
         }
         return rows;
     }
@@ -44,15 +46,19 @@ public final class SeedTable {
      * {@code ", after a 5s warm-up at the first step's settings (not measured)"} for a stepped run
      * that warmed up, else empty: said next to the step table, so no one reads step 1 as cold.
      */
-    public static String warmUp(RunResult r) {
-        return r.steps().isEmpty() || r.scenario().run().warmup().isEmpty() ? ""
-                : ", after a " + io.amqpharness.scenario.Durations.format(r.scenario().run().warmup().get())
+    public static String warmUp(ResultDocument d) {
+        return d.steps().isEmpty() || DocumentFacts.warmup(d).isEmpty() ? ""
+                : ", after a " + Durations.format(DocumentFacts.warmup(d).get())
                         + " warm-up at the first step's settings (not measured)";
     }
 
-    /** A row for a whole run. */
-    public static Row run(String label, RunResult r) {
-        return new Row(label, r.throughput(), r.latency(Metric.END_TO_END), r.maxOverIntervals(Metric.END_TO_END));
+    /**
+     * A row for a whole run: the received rate (sent without consumers), end-to-end latency and
+     * its highest value in any one measured interval.
+     */
+    public static Row run(String label, ResultDocument d) {
+        return new Row(label, DocumentFacts.throughput(d), DocumentFacts.ladder(d.latency(), Metric.END_TO_END),
+                DocumentFacts.maxOverIntervals(d, Metric.END_TO_END));
     }
 
     /** The table as Markdown, right-aligned numbers, latencies in milliseconds. */
@@ -93,8 +99,8 @@ public final class SeedTable {
         b.append('\n');
     }
 
-    private static String ms(long nanos, LatencySummary from) {
-        return from.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+    private static String ms(long nanos, Ladder from) {
+        return !from.any() ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
     }
 
     private static String number(double d) {

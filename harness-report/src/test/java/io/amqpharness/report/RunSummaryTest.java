@@ -2,11 +2,11 @@ package io.amqpharness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RateSearchSpec;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.Gate;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
@@ -44,7 +44,7 @@ class RunSummaryTest {
         RunResult r = new LoadRunner(scenario().producers(4).producerChannelCount(3).consumers(2).rate(100)
                 .idleConnections(150).idleChannels(2).churnRate(50).churnHold(Duration.ofMillis(100))
                 .time(Duration.ofSeconds(1)).build()).run();
-        assertThat(TextSummary.format(r))
+        assertThat(summary(r))
                 .containsPattern("\\nConnections 156 opened in [0-9.]+ s \\([0-9,.]+/s\\), 150 of them idle\\n")
                 .containsPattern("\\nChurn     [0-9]+ connections opened \\([0-9.]+/s\\) and [0-9]+ closed, 0 failed\\n")
                 .contains("  churn open ");
@@ -56,14 +56,14 @@ class RunSummaryTest {
         InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
         RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(1)).confirm(20)
                 .drainTimeout(Duration.ofMillis(300)).build()).run();
-        assertThat(TextSummary.format(r)).contains("due but not sent at stop 180");
+        assertThat(summary(r)).contains("due but not sent at stop 180");
     }
 
     @Test
     void aWarmUpBeforeTheStepsIsSaid() {
         RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(300))
                 .step(StepSetting.RATE, 200, 300).stepDuration(Duration.ofMillis(500)).build()).run();
-        assertThat(TextSummary.format(r)).contains("after a 300ms warm-up at the first step's settings (not measured)");
+        assertThat(summary(r)).contains("after a 300ms warm-up at the first step's settings (not measured)");
     }
 
     @Test
@@ -77,7 +77,7 @@ class RunSummaryTest {
                 }
             }
         });
-        assertThat(TextSummary.format(runner.run())).contains(" interrupted after ");
+        assertThat(summary(runner.run())).contains(" interrupted after ");
     }
 
     @Test
@@ -86,7 +86,7 @@ class RunSummaryTest {
         InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 7, false, false, 800, 900, 0, false);
         RunResult r = new LoadRunner(scenario().rate(1_000).time(Duration.ofSeconds(2)).confirm(50)
                 .drainTimeout(Duration.ofSeconds(2)).build()).run();
-        assertThat(TextSummary.format(r))
+        assertThat(summary(r))
                 .containsPattern("expected deliveries [0-9,]+ = consumed once [0-9,]+ - in doubt [0-9,]+ \\+ left in "
                         + "queue 0 \\(MISMATCH: 2 unexplained\\)");
     }
@@ -96,8 +96,8 @@ class RunSummaryTest {
         RunResult r = new LoadRunner(scenario().rate(1).warmup(Duration.ofMillis(500)).build())
                 .search(search(new RateSearch(200, OptionalDouble.of(200), 1, 0.05, 2), "e2e.p99>1s"))
                 .run();
-        assertThat(SearchSummary.format(r)).contains("; after a 500ms warm-up at 200 msg/s (not measured)");
-        assertThat(TextSummary.format(r)).doesNotContain(" interrupted after ", "Interrupted: publishing stopped early");
+        assertThat(search(r)).contains("; after a 500ms warm-up at 200 msg/s (not measured)");
+        assertThat(summary(r)).doesNotContain(" interrupted after ", "Interrupted: publishing stopped early");
     }
 
     @Test
@@ -106,10 +106,20 @@ class RunSummaryTest {
         RunResult r = new LoadRunner(scenario().rate(1).build())
                 .search(search(new RateSearch(200, OptionalDouble.of(200), 1, 0.05, 3), "e2e.p99>100ms"))
                 .run();
-        assertThat(SearchSummary.format(r)).contains("not counted: the first probe failed");
+        assertThat(search(r)).contains("not counted: the first probe failed");
     }
 
     private static RateSearchSpec search(RateSearch search, String gate) {
         return new RateSearchSpec(search, List.of(Gate.of(gate)), Duration.ofMillis(500));
+    }
+
+    /** The summary, from the run's document. */
+    private static String summary(RunResult r) {
+        return TextSummary.format(io.amqpharness.report.files.RunDocument.of(r));
+    }
+
+    /** The find-max table and answer, from the run's document. */
+    private static String search(RunResult r) {
+        return SearchSummary.format(io.amqpharness.report.files.RunDocument.of(r));
     }
 }

@@ -7,7 +7,7 @@ import io.amqpharness.Harness;
 import io.amqpharness.junit.BrokerSource;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQContainer;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import org.junit.jupiter.api.Tag;

@@ -5,7 +5,7 @@ import static io.amqpharness.junit.HarnessAssertions.assertThat;
 import io.amqpharness.Harness;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;

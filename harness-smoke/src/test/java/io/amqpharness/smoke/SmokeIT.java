@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.amqpharness.Harness;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamOffset;

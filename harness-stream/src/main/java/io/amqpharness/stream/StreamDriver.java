@@ -1,14 +1,15 @@
 package io.amqpharness.stream;
 
-import com.rabbitmq.stream.Address;
 import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
 import com.rabbitmq.stream.StreamCreator;
 import com.rabbitmq.stream.compression.CommonsCompressCompressionCodecFactory;
+import com.rabbitmq.stream.compression.CompressionCodecFactory;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.ConsumerLink;
@@ -34,22 +35,27 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * RabbitMQ's stream protocol over stream-client: one {@link Environment} per run, which places
  * producers on each stream's leader and consumers on its members, and puts up to {@code -X}
- * producers ({@code -Y} consumers) on one connection. Every connection goes to the host and port of
- * {@code --uri}, whatever host the broker advertises (stream-perf-test's {@code --load-balancer}
- * idea): a broker advertises its node's host name, which a client on another machine, or behind a
- * proxy or container port mapping, often cannot reach.
+ * producers ({@code -Y} consumers) on one connection. The nodes the broker advertises are reached
+ * at the addresses of {@code --uri} ({@link AdvertisedAddresses}): with one address every
+ * connection goes to it, whatever host the broker advertises (stream-perf-test's
+ * {@code --load-balancer} idea), since a client on another machine, or behind a proxy or container
+ * port mapping, often cannot reach a node's host name; with a cluster's nodes given, each advertised
+ * node is reached at its own address, so producers go to leaders and consumers to replicas.
  */
 final class StreamDriver implements ProtocolDriver {
     /** How often the client tries to reconnect a consumer whose connection dropped. */
     private static final java.time.Duration RECONNECT_EVERY = java.time.Duration.ofSeconds(1);
     /** How long the port check before the first connection waits for an answer. */
     private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(1);
+    /** A {@code "state" : WORD} pair of the client's connection account, whose value it leaves unquoted. */
+    private static final java.util.regex.Pattern BARE_STATE = java.util.regex.Pattern.compile("(\"state\"\\s*:\\s*)([A-Za-z_]+)");
     private final DriverContext context;
     private final Scenario scenario;
     private final BrokerUri uri;
     private final Optional<SslContext> tls;
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private final Optional<ActiveConsumerGroup> group;
+    private final CompressionCodecFactory codecs = new CommonsCompressCompressionCodecFactory();
     private Environment environment;
     private BrokerCapabilities capabilities;
 
@@ -91,25 +97,34 @@ final class StreamDriver implements ProtocolDriver {
         capabilities.refusal(scenario.stream(), uri).ifPresent(sentence -> {
             throw new DriverException(sentence);
         });
+        StreamSettings.Compression compression = scenario.stream().compression();
+        if (scenario.stream().subEntrySize() > 1 && compression != StreamSettings.Compression.NONE) {
+            CodecCheck.failure(compression, codecs.get(StreamPublisher.compression(compression))).ifPresent(sentence -> {
+                throw new DriverException(sentence);
+            });
+        }
         environment = environment();
         return new BrokerInfo("RabbitMQ", props.get("version"), "unknown", props);
     }
 
     private Environment environment() {
-        Address address = new Address(uri.host(), uri.port());
+        AdvertisedAddresses nodes = new AdvertisedAddresses(scenario.addresses().all());
         EnvironmentBuilder b = Environment.builder()
                 .host(uri.host()).port(uri.port())
                 .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
-                .addressResolver(advertised -> address)
-                // gzip, snappy and lz4 in pure Java (the default factory needs snappy-java and lz4-java)
-                .compressionCodecFactory(new CommonsCompressCompressionCodecFactory())
+                .addressResolver(nodes::resolve)
+                // the harness's messages encoded and read without an AMQP 1.0 message object each
+                .codec(new HarnessCodec())
+                // gzip, snappy and lz4 in pure Java (the default factory needs snappy-java and lz4-java), zstd
+                // through zstd-jni's native library
+                .compressionCodecFactory(codecs)
                 // Consumers reconnect on their own (publishers through the core's recovery): every second,
                 // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
                 .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))
                 .id("harness-" + context.runId())
                 .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
                 .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()));
-        tls.ifPresent(ctx -> b.tls().sslContext(ctx).hostnameVerification(!scenario.tls().insecure()));
+        tls.ifPresent(ctx -> b.tls().sslContext(ctx));
         try {
             return b.build();
         } catch (RuntimeException e) {
@@ -170,16 +185,20 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public void delete(DeclaredTopology topology) {
-        if (environment == null) {
+        Environment env = environment;
+        if (env == null) {
             return;
         }
         for (String stream : topology.queues()) {
             try {
-                if (scenario.stream().superStreamPartitions().isPresent()) {
-                    environment.deleteSuperStream(stream);
-                } else {
-                    environment.deleteStream(stream);
-                }
+                // after a restart the client may still be reconnecting: tried again for a few seconds
+                new DeletionRetry(DeletionRetry.SYSTEM).run(() -> {
+                    if (scenario.stream().superStreamPartitions().isPresent()) {
+                        env.deleteSuperStream(stream);
+                    } else {
+                        env.deleteStream(stream);
+                    }
+                });
             } catch (RuntimeException e) {
                 notes.add("The " + kind() + " '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
             }
@@ -195,9 +214,33 @@ final class StreamDriver implements ProtocolDriver {
         return OptionalLong.empty();
     }
 
+    /** Producer names opened in this run, checked on their first opening. */
+    private final java.util.Set<String> namesOpened = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
-        return new StreamPublisher(requireEnvironment(), spec, scenario, outcomes, notes);
+        StreamPublisher publisher = new StreamPublisher(requireEnvironment(), spec, scenario, outcomes, notes);
+        String name = publisher.name().orElse(null);
+        // The first producer of a name in this run: a name that already published on the stream (an earlier
+        // run's) would have the broker drop this run's messages up to its last id. A name reopened after a
+        // recovery goes on where it was, which is the point.
+        if (name != null && scenario.stream().superStreamPartitions().isEmpty() && namesOpened.add(name)) {
+            long last;
+            try {
+                last = publisher.lastPublishingId();
+            } catch (RuntimeException e) {
+                publisher.close();
+                throw e;
+            }
+            if (last > 0) {
+                publisher.close();
+                throw new DriverException(String.format("Producer name '%s' already published on stream '%s' "
+                        + "(up to publishing id %,d): the broker would drop this run's messages up to that id as "
+                        + "duplicates. Give --producer-names another template, or use a new stream.",
+                        name, spec.routingKey(), last));
+            }
+        }
+        return publisher;
     }
 
     @Override
@@ -208,6 +251,15 @@ final class StreamDriver implements ProtocolDriver {
     @Override
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /**
+     * The stream client's account of its connections, as JSON: among others the node ({@code host:port}
+     * as advertised) of each producer and consumer connection.
+     */
+    String clientConnections() {
+        // the client writes each producer's and consumer's state as a bare word (OPEN): quoted here
+        return BARE_STATE.matcher(requireEnvironment().toString()).replaceAll("$1\"$2\"");
     }
 
     private Environment requireEnvironment() {

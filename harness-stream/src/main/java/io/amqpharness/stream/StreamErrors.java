@@ -5,6 +5,7 @@ import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.StreamDoesNotExistException;
 import com.rabbitmq.stream.StreamException;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.tls.TlsFailures;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -30,6 +31,12 @@ final class StreamErrors {
             return where + " refused the credentials of user '" + uri.username()
                     + "'; check the user name and password in --uri (the guest user may only connect from localhost).";
         }
+        if (uri.tls()) {
+            java.util.Optional<String> tls = tlsFailure(uri, e);
+            if (tls.isPresent()) {
+                return "Cannot connect to " + where + ": " + tls.get() + ".";
+            }
+        }
         if (root instanceof ConnectException) {
             return "Cannot connect to " + where + ": connection refused. Is the rabbitmq_stream plugin enabled "
                     + "(rabbitmq-plugins enable rabbitmq_stream) and is " + uri.port() + " its port (5552 by default)?";
@@ -47,6 +54,25 @@ final class StreamErrors {
             return where + " refused the virtual host '" + uri.virtualHost() + "': " + text + ".";
         }
         return "Cannot connect to " + where + ": " + text + ".";
+    }
+
+    /**
+     * A failed TLS connection in the words the AMQP drivers use; a plain stream port closes a TLS
+     * connection without a TLS error, which Netty reports as a closed channel.
+     */
+    private static java.util.Optional<String> tlsFailure(BrokerUri uri, Throwable e) {
+        java.util.Optional<String> tls = TlsFailures.explainTls(e, uri.host());
+        if (tls.isPresent()) {
+            return tls;
+        }
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof java.nio.channels.ClosedChannelException) {
+                return java.util.Optional.of("the broker closed the TLS connection as it opened; is " + uri.port()
+                        + " its stream TLS port (5551 by default; rabbitmq-stream:// for the plain one)? If it requires "
+                        + "a client certificate, give one it trusts with --tls-key-store FILE");
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** {@code what} failed, and why, as one sentence. */

@@ -1,7 +1,5 @@
 package io.amqpharness.stream;
 
-import com.rabbitmq.stream.ConfirmationHandler;
-import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
@@ -9,34 +7,34 @@ import com.rabbitmq.stream.ProducerBuilder;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.DriverException;
-import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Optional;
 
 /**
  * A stream producer on the spec's routing key (the stream's name, as the default exchange routes
  * it). Each message carries the core's sequence number as its publishing id, so one confirmation
  * handler per producer maps the broker's confirms back to it; the publisher's identity travels as
- * the AMQP 1.0 {@code group-id} property. The client holds a message until its batch is written,
- * so each send hands it a copy of the body. Confirm timeouts are the core's: the client's are off,
- * and its in-flight limit is the core's confirm window, so it never blocks before the core does.
+ * the AMQP 1.0 {@code group-id} property ({@link ProducerConfirms} maps the verdicts). The producer
+ * encodes each message as it takes it ({@link HarnessCodec}), so the body is copied once, into the
+ * encoding. Confirm timeouts are the core's: the client's are off, and its in-flight limit is the
+ * core's confirm window, so it never blocks before the core does.
  */
 final class StreamPublisher implements PublisherLink {
     /** The client's in-flight limit without --confirm: its default. */
     private static final int UNCONFIRMED_WITHOUT_WINDOW = 10_000;
     private final Producer producer;
     private final String publisherId;
-    private final ConfirmationHandler handler;
-    private final AtomicBoolean closed = new AtomicBoolean();
-    /** Set once the client reports the producer unavailable: its connection is gone, this link is dead. */
-    private final AtomicBoolean lost = new AtomicBoolean();
+    /** The producer's verdicts for the core; tells when the connection went away. */
+    private final ProducerConfirms handler;
     private final int index;
-    /** The filter value every message of this publisher carries, or null without filtering. */
-    private final String filterValue;
+    /** The producer's name, with --producer-names. */
+    private final Optional<String> name;
+    /** What every message of this publisher carries before its body, encoded once. */
+    private final PublisherSections sections;
 
     StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
                     List<String> notes) {
@@ -56,43 +54,20 @@ final class StreamPublisher implements PublisherLink {
         } else {
             b.stream(spec.routingKey());
         }
-        this.filterValue = batching.filterValueOf(spec.index()).orElse(null);
+        String filterValue = batching.filterValueOf(spec.index()).orElse(null);
         if (filterValue != null) {
-            String value = filterValue;
-            b.filterValue(m -> value);
+            b.filterValue(m -> filterValue);
         }
+        this.sections = new PublisherSections(publisherId, StreamSettings.FILTER_PROPERTY, filterValue);
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }
+        this.name = batching.producerNameOf(spec.routingKey(), spec.index());
+        // A named producer: the broker drops a message whose publishing id (the core's sequence, which goes
+        // on across the core's recovery) is not above the last it stored for the name.
+        name.ifPresent(b::name);
         b.retryOnRecovery(false);
-        AtomicBoolean failureNoted = new AtomicBoolean();
-        boolean confirms = spec.confirms();
-        this.handler = status -> {
-            long seq = status.getMessage().getPublishingId();
-            if (status.isConfirmed()) {
-                if (confirms) {
-                    outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
-                }
-                return;
-            }
-            if (connectionLost(status.getCode())) {
-                if (lost.compareAndSet(false, true) && !closed.get()) {
-                    // The core's recovering publisher counts what awaits a confirm in doubt and opens a new
-                    // link (or, without --recovery, ends the run with this sentence).
-                    outcomes.failed(new DriverException("Publisher " + spec.index() + " lost its stream connection ("
-                            + StreamErrors.code(status.getCode()) + ")."));
-                }
-                return;
-            }
-            if (lost.get() || closed.get() || !confirms) {
-                return; // pending on a dead or closed link: in doubt, the core's to count
-            }
-            if (failureNoted.compareAndSet(false, true)) {
-                notes.add("Publisher " + spec.index() + "'s first unconfirmed message (" + seq
-                        + ") failed with the stream client's code " + StreamErrors.code(status.getCode()) + ".");
-            }
-            outcomes.settled(seq, false, PublishOutcome.NACKED);
-        };
+        this.handler = new ProducerConfirms(spec.index(), spec.confirms(), outcomes, notes);
         this.index = spec.index();
         try {
             this.producer = b.build();
@@ -117,26 +92,28 @@ final class StreamPublisher implements PublisherLink {
         return Integer.toString(index % partitions);
     }
 
-    /**
-     * True for the client's codes of a producer whose connection dropped (it would recover on its
-     * own and, by default, publish the unconfirmed messages again; the harness recovers instead).
-     */
-    static boolean connectionLost(short code) {
-        return code == Constants.CODE_PRODUCER_NOT_AVAILABLE;
+    /** The producer's name, if it has one. */
+    Optional<String> name() {
+        return name;
+    }
+
+    /** The last publishing id the broker stored for this producer's name (0 for none); named producers of a stream only. */
+    long lastPublishingId() {
+        try {
+            return producer.getLastPublishingId();
+        } catch (RuntimeException e) {
+            throw new DriverException(StreamErrors.operationFailure("Reading the last publishing id of producer '"
+                    + name.orElse("") + "'", e), e);
+        }
     }
 
     @Override
     public void send(long seq, byte[] body, String routingKey) {
-        if (lost.get()) {
+        if (handler.lost()) {
             throw new DriverException("Publisher " + index + " lost its stream connection.");
         }
-        com.rabbitmq.stream.MessageBuilder builder = producer.messageBuilder()
-                .publishingId(seq)
-                .properties().groupId(publisherId).messageBuilder();
-        if (filterValue != null) {
-            builder.applicationProperties().entry(StreamSettings.FILTER_PROPERTY, filterValue);
-        }
-        Message message = builder.addData(body.clone()).build();
+        // Encoded as the producer takes it, on this thread: the caller may reuse the body once this returns.
+        Message message = new OutgoingMessage(sections, seq, body);
         try {
             producer.send(message, handler);
         } catch (RuntimeException e) {
@@ -146,7 +123,7 @@ final class StreamPublisher implements PublisherLink {
 
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) {
+        if (handler.close()) {
             try {
                 producer.close();
             } catch (RuntimeException e) {

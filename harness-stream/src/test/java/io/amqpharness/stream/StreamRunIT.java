@@ -9,8 +9,8 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.junit.WithRabbitMQ4;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.run.RunResult;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamOffset;
@@ -102,7 +102,7 @@ class StreamRunIT {
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(value = io.amqpharness.scenario.StreamSettings.Compression.class,
-            names = {"GZIP", "SNAPPY", "LZ4"})
+            names = {"GZIP", "SNAPPY", "LZ4", "ZSTD"})
     void compressedSubEntryBatchesAreConfirmedAndReadMessageByMessage(
             io.amqpharness.scenario.StreamSettings.Compression codec) throws Exception {
         RunResult r = new LoadRunner(scenario().producerMessageCount(2_000).confirm(200).batchSize(20)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.rabbitmq.stream.OffsetSpecification;
+import io.amqpharness.run.Preflight;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
@@ -59,6 +60,14 @@ class StreamScenarioTest {
     }
 
     @Test
+    void zstdIsAcceptedWithSubEntriesLikeTheOtherCodecs() {
+        Scenario s = Scenario.builder().protocol("stream").subEntrySize(10)
+                .compression(StreamSettings.Compression.ZSTD).build();
+        assertThat(s.stream().compression()).isEqualTo(StreamSettings.Compression.ZSTD);
+        assertThat(s.toArguments()).containsSubsequence("--sub-entry-size", "10", "--compression", "zstd");
+    }
+
+    @Test
     void optionsThatDoNotFitTheStreamProtocolAreOneSentenceEach() {
         assertProblem(Scenario.builder().protocol("amqp091").uri("rabbitmq-stream://localhost:5552"),
                 "--uri rabbitmq-stream://localhost:5552 is a stream protocol address; use it with --protocol stream, "
@@ -68,10 +77,6 @@ class StreamScenarioTest {
                         + "stream protocol; give for example --uri rabbitmq-stream://guest:guest@localhost:5552/%2F");
         assertProblem(Scenario.builder().batchSize(10),
                 "--batch-size only applies to --protocol stream");
-        assertProblem(Scenario.builder().protocol("stream").subEntrySize(10)
-                        .compression(StreamSettings.Compression.ZSTD),
-                "--compression zstd needs zstd-jni's native libraries, which the harness does not bundle; use none, "
-                        + "gzip, snappy or lz4");
         assertProblem(Scenario.builder().protocol("stream").compression(StreamSettings.Compression.GZIP),
                 "--compression gzip compresses sub-entries: give --sub-entry-size above 1 with it, for example "
                         + "--sub-entry-size 10");
@@ -82,9 +87,24 @@ class StreamScenarioTest {
                 "--exchange does not apply to --protocol stream: publishers write to the stream itself");
     }
 
+    /** Refused before a run, as the CLI refuses it: by the builder, or by the driver in the preflight. */
     private static void assertProblem(Scenario.Builder b, String sentence) {
-        assertThatThrownBy(b::build).isInstanceOfSatisfying(ScenarioException.class,
+        assertThatThrownBy(() -> Preflight.check(b.build())).isInstanceOfSatisfying(ScenarioException.class,
                 e -> assertThat(e.problems()).containsExactly(sentence + "."));
+    }
+
+    @Test
+    void producerNamesNameEachPublisherAfterItsStreamAndNumber() {
+        Scenario s = Scenario.builder().protocol("stream").producerNames("%s-%d").build();
+        assertThat(s.stream().producerNameOf("orders", 2)).hasValue("orders-2");
+        assertThat(Scenario.builder().protocol("stream").build().stream().producerNameOf("orders", 2)).isEmpty();
+        assertThat(s.toArguments()).containsSubsequence("--producer-names", "%s-%d");
+        assertThat(Scenario.builder().protocol("stream").uri(s.uri().uri().toString()).producerNames("%s-%d").build())
+                .isEqualTo(s);
+        assertProblem(Scenario.builder().protocol("stream").producerNames("fixed"),
+                "--producer-names must contain %d (the publisher's number), so that every publisher has a name of "
+                        + "its own; for example --producer-names %s-%d");
+        assertProblem(Scenario.builder().producerNames("%s-%d"), "--producer-names only applies to --protocol stream");
     }
 
     @Test

@@ -4,7 +4,7 @@ import com.rabbitmq.client.BuiltinExchangeType;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DeliverCallback;
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 import io.amqpharness.spi.Rendezvous;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

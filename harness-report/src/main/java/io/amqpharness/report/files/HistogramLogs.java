@@ -2,15 +2,14 @@ package io.amqpharness.report.files;
 
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
-import io.amqpharness.run.RunStart;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunStart;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -36,9 +35,9 @@ final class HistogramLogs implements AutoCloseable {
         this.directory = directory;
     }
 
-    /** The log file of a metric: its label with spaces as dashes, then {@code .hlog}. */
+    /** The log file of a metric: {@link Metric#logFileName()}. */
     static String fileName(Metric metric) {
-        return metric.label().toLowerCase(Locale.ROOT).replace(' ', '-') + ".hlog";
+        return metric.logFileName();
     }
 
     /**

@@ -5,8 +5,8 @@ import io.amqpharness.broker.QueueSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
-import io.amqpharness.run.RunResult;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.reflect.InvocationTargetException;
@@ -71,7 +71,7 @@ public final class IntervalsCsv {
             h.add("total_" + snake(c.getName()));
         }
         for (Metric m : Metric.values()) {
-            String prefix = snake(ResultJsonModule.id(m)) + "_";
+            String prefix = snake(m.jsonKey()) + "_";
             for (RecordComponent c : LatencySummary.class.getRecordComponents()) {
                 h.add(prefix + snake(c.getName()) + (c.getName().equals("count") ? "" : "_ms"));
             }
@@ -86,7 +86,7 @@ public final class IntervalsCsv {
         r.add(startedAt.plus(s.elapsed()).toString());
         r.add(decimal(s.elapsed().toNanos() / 1e9, 3));
         r.add(decimal(s.length().toNanos() / 1e9, 3));
-        r.add(ResultJsonModule.id(s.phase()));
+        r.add(RunSections.id(s.phase()));
         r.add(decimal(s.sentPerSecond(), 1));
         r.add(decimal(s.confirmedPerSecond(), 1));
         r.add(decimal(s.receivedPerSecond(), 1));

@@ -1,13 +1,14 @@
 package io.amqpharness.report.files;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.amqpharness.broker.CrossCheck;
+import io.amqpharness.report.document.BrokerMetrics;
+import io.amqpharness.report.document.ResultDocument.Churn;
+import io.amqpharness.report.document.ResultDocument.Connections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
@@ -17,36 +18,45 @@ import java.util.function.ToLongFunction;
  * instances' connections added up.
  */
 final class MergedConnections {
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
     private MergedConnections() {
     }
 
     /**
      * The broker metrics of the first instance that sampled the broker, with a note naming it;
-     * null when none did.
+     * empty when none did.
      */
-    static JsonNode brokerMetrics(List<ResultMerge.Instance> instances, ArrayNode notes) {
+    static Optional<BrokerMetrics> brokerMetrics(List<ResultMerge.Instance> instances, List<String> notes) {
         Optional<ResultMerge.Instance> sampled = instances.stream()
-                .filter(i -> i.result().path("brokerMetrics").isObject()).findFirst();
+                .filter(i -> i.result().brokerMetrics().isPresent()).findFirst();
         if (sampled.isEmpty()) {
-            return JSON.nullNode();
+            return Optional.empty();
         }
-        notes.add("Broker metrics are those " + name(sampled.get()) + " sampled: every instance watched the "
+        String name = ResultMerge.name(sampled.get());
+        notes.add("Broker metrics are those " + name + " sampled: every instance watched the "
                 + "same broker over the same run.");
-        ObjectNode metrics = sampled.get().result().path("brokerMetrics").deepCopy();
-        if (metrics.path("crossCheck").isObject()) {
-            Optional<CrossCheck> summed = summedCrossCheck(instances);
-            if (summed.isPresent()) {
-                metrics.set("crossCheck", ResultJson.mapper().valueToTree(summed.get()));
-            } else {
-                ((ObjectNode) metrics.path("crossCheck")).put("instance", name(sampled.get()));
-                notes.add("The cross-check compares the broker's counts with " + name(sampled.get())
-                        + "'s own counts, not the merged ones (the instances share queues, or not every one "
-                        + "checked its own queues' counters).");
-            }
+        BrokerMetrics m = sampled.get().result().brokerMetrics().get();
+        if (m.crossCheck().isEmpty()) {
+            return Optional.of(m);
         }
-        return metrics;
+        Optional<BrokerMetrics.CrossCheck> summed = summedCrossCheck(instances).map(MergedConnections::document);
+        if (summed.isEmpty()) {
+            BrokerMetrics.CrossCheck c = m.crossCheck().get();
+            summed = Optional.of(new BrokerMetrics.CrossCheck(c.basis(), c.brokerPublished(), c.harnessPublished(),
+                    c.brokerDelivered(), c.harnessDelivered(), c.brokerRestarts(), c.verdict(), c.agrees(),
+                    Optional.of(name)));
+            notes.add("The cross-check compares the broker's counts with " + name
+                    + "'s own counts, not the merged ones (the instances share queues, or not every one "
+                    + "checked its own queues' counters).");
+        }
+        return Optional.of(new BrokerMetrics(m.source(), m.url(), m.cpuUrl(), m.unavailable(), m.samples(), m.failed(),
+                m.first(), m.last(), m.peakDepth(), m.peakMemoryBytes(), m.memoryLimitBytes(), m.peakCpuCores(),
+                m.peakConnections(), m.peakChannels(), m.alarms(), summed, m.growth()));
+    }
+
+    private static BrokerMetrics.CrossCheck document(CrossCheck c) {
+        return new BrokerMetrics.CrossCheck(c.basis(), c.brokerPublished(), c.harnessPublished(), c.brokerDelivered(),
+                c.harnessDelivered(), c.brokerRestarts(), Optional.of(RunSections.id(c.verdict())), c.agrees(),
+                Optional.empty());
     }
 
     /**
@@ -57,93 +67,75 @@ final class MergedConnections {
      */
     static Optional<CrossCheck> summedCrossCheck(List<ResultMerge.Instance> instances) {
         java.util.Set<String> queues = new java.util.HashSet<>();
-        List<JsonNode> checks = new java.util.ArrayList<>();
+        List<BrokerMetrics.CrossCheck> checks = new java.util.ArrayList<>();
         for (ResultMerge.Instance i : instances) {
-            JsonNode c = i.result().path("brokerMetrics").path("crossCheck");
-            if (!c.isObject() || !c.path("basis").asText().equals("queues")) {
+            Optional<BrokerMetrics.CrossCheck> c = i.result().brokerMetrics().flatMap(BrokerMetrics::crossCheck);
+            if (c.isEmpty() || !"queues".equals(c.get().basis())) {
                 return Optional.empty();
             }
-            for (JsonNode q : i.result().path("queues")) {
-                if (!queues.add(q.asText())) {
+            for (String q : i.result().queues()) {
+                if (!queues.add(q)) {
                     return Optional.empty();
                 }
             }
-            checks.add(c);
+            checks.add(c.get());
         }
-        return Optional.of(new CrossCheck("queues", total(checks, "brokerPublished"), total(checks, "harnessPublished"),
-                total(checks, "brokerDelivered"), total(checks, "harnessDelivered"),
-                checks.stream().mapToInt(c -> c.path("brokerRestarts").asInt()).max().orElse(0)));
+        return Optional.of(new CrossCheck("queues", total(checks, BrokerMetrics.CrossCheck::brokerPublished),
+                total(checks, BrokerMetrics.CrossCheck::harnessPublished),
+                total(checks, BrokerMetrics.CrossCheck::brokerDelivered),
+                total(checks, BrokerMetrics.CrossCheck::harnessDelivered),
+                (int) checks.stream().mapToLong(BrokerMetrics.CrossCheck::brokerRestarts).max().orElse(0)));
     }
 
     /** The sum of a count over the checks; empty if any lacks it. */
-    private static OptionalLong total(List<JsonNode> checks, String field) {
-        if (checks.stream().anyMatch(c -> !c.path(field).isNumber())) {
+    private static OptionalLong total(List<BrokerMetrics.CrossCheck> checks,
+                                      Function<BrokerMetrics.CrossCheck, OptionalLong> field) {
+        if (checks.stream().anyMatch(c -> field.apply(c).isEmpty())) {
             return OptionalLong.empty();
         }
-        return OptionalLong.of(checks.stream().mapToLong(c -> c.path(field).asLong()).sum());
+        return OptionalLong.of(checks.stream().mapToLong(c -> field.apply(c).getAsLong()).sum());
     }
 
     /**
      * The instances' connections: counts summed; the opening time the longest (the instances open
      * at the same time), so opens per second are all the opens over it; churn alike. Null when no
-     * instance reported connections.
+     * instance reported connections (files older than the field).
      */
-    static JsonNode connections(List<ResultMerge.Instance> instances) {
-        List<JsonNode> all = instances.stream().map(i -> i.result().path("connections"))
-                .filter(JsonNode::isObject).toList();
+    static Connections connections(List<ResultMerge.Instance> instances) {
+        List<Connections> all = instances.stream().map(i -> i.result().connections()).filter(Objects::nonNull).toList();
         if (all.isEmpty()) {
-            return JSON.nullNode();
+            return null;
         }
-        ObjectNode c = JSON.objectNode();
-        long opened = sum(all, "opened");
-        long openingTime = longest(all, "openingTime");
-        c.put("opened", opened);
-        c.put("openingTime", openingTime);
-        c.put("retries", sum(all, "retries"));
-        c.put("idle", sum(all, "idle"));
-        c.set("churn", churn(instances));
-        c.put("openedPerSecond", perSecond(opened, openingTime));
-        return c;
+        long opened = sum(all, Connections::opened);
+        long openingTime = longest(all, Connections::openingTime);
+        return new Connections(opened, openingTime, sum(all, Connections::retries), sum(all, Connections::idle),
+                churn(instances), perSecond(opened, openingTime));
     }
 
-    /** Churn counts summed, its duration the longest, the first failure named by its instance; null without churn. */
-    private static JsonNode churn(List<ResultMerge.Instance> instances) {
+    /** Churn counts summed, its duration the longest, the first failure named by its instance; empty without churn. */
+    private static Optional<Churn> churn(List<ResultMerge.Instance> instances) {
         List<ResultMerge.Instance> churned = instances.stream()
-                .filter(i -> i.result().path("connections").path("churn").isObject()).toList();
+                .filter(i -> i.result().connections() != null && i.result().connections().churn().isPresent()).toList();
         if (churned.isEmpty()) {
-            return JSON.nullNode();
+            return Optional.empty();
         }
-        List<JsonNode> all = churned.stream().map(i -> i.result().path("connections").path("churn")).toList();
-        ObjectNode c = JSON.objectNode();
-        long opened = sum(all, "opened");
-        long duration = longest(all, "duration");
-        c.put("opened", opened);
-        c.put("closed", sum(all, "closed"));
-        c.put("failed", sum(all, "failed"));
-        c.put("firstFailure", churned.stream()
-                .filter(i -> i.result().path("connections").path("churn").path("firstFailure").isTextual())
-                .map(i -> name(i) + ": " + i.result().path("connections").path("churn").path("firstFailure").asText())
-                .findFirst().orElse(null));
-        c.put("duration", duration);
-        c.put("behind", sum(all, "behind"));
-        c.put("opensPerSecond", perSecond(opened, duration));
-        return c;
+        List<Churn> all = churned.stream().map(i -> i.result().connections().churn().get()).toList();
+        long opened = sum(all, Churn::opened);
+        long duration = longest(all, Churn::duration);
+        Optional<String> firstFailure = churned.stream()
+                .filter(i -> i.result().connections().churn().get().firstFailure().isPresent())
+                .map(i -> ResultMerge.name(i) + ": " + i.result().connections().churn().get().firstFailure().get())
+                .findFirst();
+        return Optional.of(new Churn(opened, sum(all, Churn::closed), sum(all, Churn::failed), firstFailure, duration,
+                sum(all, Churn::behind), perSecond(opened, duration)));
     }
 
-    private static String name(ResultMerge.Instance i) {
-        return i.result().path("instance").asText("?");
+    private static <T> long sum(List<T> values, ToLongFunction<T> field) {
+        return values.stream().mapToLong(field).sum();
     }
 
-    private static long sum(List<JsonNode> objects, String field) {
-        return objects.stream().mapToLong(field(field)).sum();
-    }
-
-    private static long longest(List<JsonNode> objects, String field) {
-        return objects.stream().mapToLong(field(field)).max().orElse(0);
-    }
-
-    private static ToLongFunction<JsonNode> field(String name) {
-        return n -> n.path(name).asLong();
+    private static <T> long longest(List<T> values, ToLongFunction<T> field) {
+        return values.stream().mapToLong(field).max().orElse(0);
     }
 
     /** {@code count} per second over {@code nanos}; 0 over no time. */

@@ -1,22 +1,23 @@
 package io.amqpharness.report.files;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.GateCheck;
-import io.amqpharness.run.GateVerdict;
-import io.amqpharness.run.Rates;
-import io.amqpharness.scenario.Gate;
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.RecordFields;
+import io.amqpharness.report.document.ResultDocument.Gate;
+import io.amqpharness.result.GateCheck;
+import io.amqpharness.result.GateVerdict;
+import io.amqpharness.result.Rates;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.HdrHistogram.Histogram;
 
@@ -29,63 +30,68 @@ import org.HdrHistogram.Histogram;
 final class MergedGates {
     /** The {@code instance} label of a verdict judged on the merged result. */
     static final String MERGED = "merged";
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private MergedGates() {
     }
 
     /**
+     * The merged numbers a gate is judged on.
+     *
+     * @param counts               summed counts
+     * @param rates                summed rates, messages per second
+     * @param unaccountedPublished summed unaccounted published messages
+     * @param expectedDeliveries   summed expected deliveries; empty when unknown
+     * @param leftInQueues         messages left in the queues; empty when unknown
+     * @param whole                the merged whole-run histogram of each metric
+     */
+    record Merged(Counts counts, io.amqpharness.report.document.Rates rates, long unaccountedPublished,
+                  OptionalLong expectedDeliveries, OptionalLong leftInQueues, Map<Metric, Histogram> whole) {
+    }
+
+    /**
      * Every gate any instance ran with (in the order first seen), checked on the merged whole run.
      * Steps are not merged, so a gate is not checked per step here.
-     *
-     * @param merged the merged tree, with {@code counts}, {@code rates}, {@code expectedDeliveries},
-     *               {@code leftInQueues} and {@code unaccountedPublished} already set
-     * @param whole  the merged whole-run histogram of each metric
      */
-    static ArrayNode evaluate(List<ResultMerge.Instance> instances, ObjectNode merged, Map<Metric, Histogram> whole) {
-        ArrayNode out = JSON.arrayNode();
-        List<Gate> gates = gates(instances);
+    static List<Gate> evaluate(List<ResultMerge.Instance> instances, Merged merged) {
+        List<Gate> out = new ArrayList<>();
+        List<io.amqpharness.scenario.Gate> gates = gates(instances);
         if (gates.isEmpty()) {
             return out;
         }
-        GateCheck.Measured measured = measured(instances, merged, whole);
+        GateCheck.Measured measured = measured(instances, merged);
         String where = " on the merged result of " + instances.size() + " instances";
-        for (Gate g : gates) {
-            out.add(json(GateCheck.check(g, measured, OptionalInt.empty(), where), MERGED));
+        for (io.amqpharness.scenario.Gate g : gates) {
+            out.add(document(GateCheck.check(g, measured, OptionalInt.empty(), where), MERGED));
         }
         return out;
     }
 
     /** One instance's own verdicts, each with its {@code instance} and its sentence prefixed by it. */
-    static ArrayNode ofInstance(ResultMerge.Instance i) {
-        String name = i.result().path("instance").asText("?");
-        ArrayNode out = JSON.arrayNode();
-        for (JsonNode g : i.result().path("gates")) {
-            ObjectNode v = g.deepCopy();
-            v.put("instance", name);
-            v.put("sentence", name + ": " + g.path("sentence").asText());
-            out.add(v);
-        }
-        return out;
+    static List<Gate> ofInstance(ResultMerge.Instance i) {
+        String name = ResultMerge.name(i);
+        return i.result().gates().stream().map(g -> new Gate(g.gate(), g.step(), g.measured(), g.broken(),
+                name + ": " + g.sentence(), Optional.of(name))).toList();
     }
 
-    static List<Gate> gates(List<ResultMerge.Instance> instances) {
+    static List<io.amqpharness.scenario.Gate> gates(List<ResultMerge.Instance> instances) {
         Set<String> texts = new LinkedHashSet<>();
-        instances.forEach(i -> i.result().path("scenario").path("run").path("gates").forEach(g -> texts.add(g.asText())));
-        return texts.stream().map(Gate::parse).flatMap(java.util.Optional::stream).toList();
+        for (ResultMerge.Instance i : instances) {
+            if (i.result().scenario().run().get("gates") instanceof List<?> list) {
+                list.forEach(g -> texts.add(String.valueOf(g)));
+            }
+        }
+        return texts.stream().map(io.amqpharness.scenario.Gate::parse).flatMap(Optional::stream).toList();
     }
 
-    static GateCheck.Measured measured(List<ResultMerge.Instance> instances, JsonNode merged,
-                                       Map<Metric, Histogram> whole) {
-        CountSnapshot counts = counts(merged.path("counts"));
-        JsonNode r = merged.path("rates");
-        Rates rates = new Rates(r.path("sent").asDouble(), r.path("confirmed").asDouble(),
-                r.path("received").asDouble(), r.path("endToEnd").asDouble());
+    static GateCheck.Measured measured(List<ResultMerge.Instance> instances, Merged merged) {
+        CountSnapshot counts = counts(merged.counts());
+        io.amqpharness.report.document.Rates r = merged.rates();
+        Rates rates = new Rates(r.sent(), r.confirmed(), r.received(), r.endToEnd());
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
-        whole.forEach((m, h) -> latency.put(m, LatencySummary.of(h)));
+        merged.whole().forEach((m, h) -> latency.put(m, LatencySummary.of(h)));
         boolean consumers = counts.consumed() > 0 || instances.stream().anyMatch(
-                i -> i.result().path("scenario").path("consuming").path("consumers").asInt() > 0);
-        long unaccounted = Math.max(0, merged.path("unaccountedPublished").asLong())
+                i -> i.result().scenario().consumers() > 0);
+        long unaccounted = Math.max(0, merged.unaccountedPublished())
                 + Math.max(0, unaccountedDeliveries(merged, counts));
         return new GateCheck.Measured(counts, rates, latency, unaccounted, consumers);
     }
@@ -95,12 +101,12 @@ final class MergedGates {
      * them, but with every identified first delivery ({@code unique}): one instance's foreign
      * messages are another's own. 0 when it cannot be known.
      */
-    private static long unaccountedDeliveries(JsonNode merged, CountSnapshot c) {
-        if (!merged.path("expectedDeliveries").isNumber() || !merged.path("leftInQueues").isNumber()) {
+    private static long unaccountedDeliveries(Merged merged, CountSnapshot c) {
+        if (merged.expectedDeliveries().isEmpty() || merged.leftInQueues().isEmpty()) {
             return 0;
         }
-        long expected = merged.path("expectedDeliveries").asLong();
-        long unexplained = expected - c.unique() - merged.path("leftInQueues").asLong();
+        long expected = merged.expectedDeliveries().getAsLong();
+        long unexplained = expected - c.unique() - merged.leftInQueues().getAsLong();
         if (unexplained < 0 && c.inDoubt() > 0 && c.confirmed() > 0) {
             long copies = Math.max(1, expected / c.confirmed());
             unexplained = Math.min(0, unexplained + c.inDoubt() * copies);
@@ -108,13 +114,14 @@ final class MergedGates {
         return unexplained;
     }
 
-    /** The counts of a {@code counts} object; a count it lacks is 0. */
-    static CountSnapshot counts(JsonNode json) {
+    /** The core's counts of a document's counts, by name; a count the document lacks is 0. */
+    static CountSnapshot counts(Counts document) {
+        Map<String, Object> byName = RecordFields.of(document);
         RecordComponent[] components = CountSnapshot.class.getRecordComponents();
         Object[] values = new Object[components.length];
         Class<?>[] types = new Class<?>[components.length];
         for (int k = 0; k < components.length; k++) {
-            values[k] = json.path(components[k].getName()).asLong();
+            values[k] = byName.get(components[k].getName()) instanceof Long l ? l : 0L;
             types[k] = components[k].getType();
         }
         try {
@@ -124,9 +131,7 @@ final class MergedGates {
         }
     }
 
-    private static ObjectNode json(GateVerdict v, String instance) {
-        ObjectNode o = ResultJson.mapper().valueToTree(v);
-        o.put("instance", instance);
-        return o;
+    private static Gate document(GateVerdict v, String instance) {
+        return new Gate(v.gate().toString(), v.step(), v.measured(), v.broken(), v.sentence(), Optional.of(instance));
     }
 }

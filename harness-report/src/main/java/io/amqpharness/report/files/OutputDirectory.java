@@ -1,14 +1,15 @@
 package io.amqpharness.report.files;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.HarnessException;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
+import io.amqpharness.result.RunResult;
+import io.amqpharness.result.RunStart;
 import io.amqpharness.run.RunListener;
-import io.amqpharness.run.RunResult;
-import io.amqpharness.run.RunStart;
-import io.amqpharness.spi.HarnessException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
      */
     public static Optional<Held> heldResult(Path directory) {
         List<Path> found = new ArrayList<>();
-        List<String> names = new ArrayList<>(List.of(ResultJson.FILE_NAME, REPORT_FILE, IntervalsCsv.FILE_NAME));
+        List<String> names = new ArrayList<>(List.of(ResultDocuments.FILE_NAME, REPORT_FILE, IntervalsCsv.FILE_NAME));
         for (Metric m : Metric.values()) {
             names.add(HistogramLogs.fileName(m));
         }
@@ -83,17 +84,16 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         if (found.isEmpty()) {
             return Optional.empty();
         }
-        Path json = directory.resolve(ResultJson.FILE_NAME);
+        Path json = directory.resolve(ResultDocuments.FILE_NAME);
         if (!found.get(0).equals(json)) {
             return Optional.of(new Held("the files of a run", found));
         }
         try {
-            com.fasterxml.jackson.databind.JsonNode result = ResultJson.read(json);
-            String id = result.path("runId").asText();
-            return Optional.of(new Held((result.path("merged").asBoolean() ? "merged run " : "run ") + id,
+            ResultDocument result = ResultDocuments.read(json);
+            return Optional.of(new Held((result.mergedResult() ? "merged run " : "run ") + result.runId(),
                     List.of(json)));
         } catch (HarnessException e) {
-            return Optional.of(new Held("a " + ResultJson.FILE_NAME, List.of(json)));
+            return Optional.of(new Held("a " + ResultDocuments.FILE_NAME, List.of(json)));
         }
     }
 
@@ -148,28 +148,53 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
         }
     }
 
+    /** Writes {@code result.json} and {@code report.html} from the run's document, built here. */
     @Override
     public void finished(RunResult result) {
+        finished(result, RunDocument.of(result));
+    }
+
+    /**
+     * Closes the logs and writes {@code result.json} and {@code report.html} from the run's
+     * document, built once by the caller ({@link RunDocument#of}) for everything that reads it.
+     */
+    public void finished(RunResult result, ResultDocument document) {
         close();
         logs.problem().ifPresent(this::fail);
-        ObjectNode tree = ResultJson.toTree(result);
-        Path json = directory.resolve(ResultJson.FILE_NAME);
         try {
-            AtomicFiles.writeString(json, ResultJson.mapper().writeValueAsString(tree));
-            written.add(json);
-        } catch (IOException e) {
-            fail(OutputFiles.cannotWrite(json, e).getMessage());
+            written.add(ResultDocuments.write(document, directory));
+        } catch (HarnessException e) {
+            fail(e.getMessage());
         }
         try {
-            written.add(HtmlReport.write(List.of(new ReportRun(result.runId(), tree)), directory.resolve(REPORT_FILE)));
+            written.add(HtmlReport.write(List.of(new ReportRun(result.runId(), document)), directory.resolve(REPORT_FILE)));
         } catch (HarnessException e) {
             fail(e.getMessage());
         }
     }
 
+    /**
+     * This directory as a listener that writes only what a run records as it goes (the
+     * {@code .hlog} files and {@code intervals.csv}), for a caller that hands it the finished run
+     * and its document through {@link #finished(RunResult, ResultDocument)}.
+     */
+    public RunListener recorder() {
+        return new RunListener() {
+            @Override
+            public void started(RunStart start) {
+                OutputDirectory.this.started(start);
+            }
+
+            @Override
+            public void intervalHistograms(IntervalStats stats, Map<Metric, Histogram> histograms) {
+                OutputDirectory.this.intervalHistograms(stats, histograms);
+            }
+        };
+    }
+
     /** An earlier run's result.json and report.html would describe other logs than the ones this run writes. */
     private void removeEarlierSummary() {
-        for (String name : List.of(ResultJson.FILE_NAME, REPORT_FILE)) {
+        for (String name : List.of(ResultDocuments.FILE_NAME, REPORT_FILE)) {
             Path file = directory.resolve(name);
             try {
                 if (Files.isRegularFile(file)) {

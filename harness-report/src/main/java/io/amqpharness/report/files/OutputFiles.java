@@ -1,6 +1,6 @@
 package io.amqpharness.report.files;
 
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -15,7 +15,7 @@ public final class OutputFiles {
     private OutputFiles() {
     }
 
-    static HarnessException cannotWrite(Path file, IOException e) {
+    public static HarnessException cannotWrite(Path file, IOException e) {
         return new HarnessException("Cannot write " + file + ": " + reason(e) + ".", e);
     }
 

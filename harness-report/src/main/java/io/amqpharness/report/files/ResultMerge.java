@@ -1,17 +1,23 @@
 package io.amqpharness.report.files;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.HarnessException;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.LatencyHistograms;
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.Histograms;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.Latencies;
+import io.amqpharness.report.document.Rates;
+import io.amqpharness.report.document.RecordFields;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.result.LatencyHistograms;
 import io.amqpharness.scenario.ScenarioException;
-import io.amqpharness.spi.HarnessException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +25,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -39,18 +49,22 @@ import org.HdrHistogram.HistogramLogReader;
  * histogram of every instance's log making the merged k-th interval (instances that started together,
  * with {@code --barrier} or {@code --start-at}, have their intervals at the same times).
  *
- * <p>The merged tree has the layout of {@code result.json} (so {@code report.html} renders from it),
- * plus {@code merged: true} and an {@code instances} array with each instance's own key numbers.
- * Stateless; thread-safe.
+ * <p>The merge is a function of the instances' documents and interval histograms to one
+ * {@link ResultDocument} with {@code merged: true} and a row per instance with its own key numbers
+ * (so {@code report.html} renders from it). Stateless; thread-safe.
  */
 public final class ResultMerge {
-    private static final ObjectMapper MAPPER = ResultJson.mapper();
-
     private ResultMerge() {
     }
 
-    /** One instance's saved result: its {@code result.json} tree and its interval histograms per metric. */
-    record Instance(Path directory, JsonNode result, Map<Metric, List<Histogram>> intervals) {
+    /**
+     * One instance's saved result: its document and its interval histograms per metric.
+     *
+     * @param directory the directory it was read from
+     * @param result    its {@code result.json}
+     * @param intervals per metric, the interval histograms of its {@code .hlog} file, in order
+     */
+    record Instance(Path directory, ResultDocument result, Map<Metric, List<Histogram>> intervals) {
     }
 
     /**
@@ -59,44 +73,33 @@ public final class ResultMerge {
      * @param directories directories written by {@code --output-dir}, one per instance
      * @throws HarnessException with one sentence if a directory cannot be read
      */
-    public static ObjectNode merge(List<Path> directories) {
-        List<Instance> instances = new ArrayList<>();
-        for (Path d : directories) {
-            instances.add(read(d));
-        }
-        return mergeRead(instances);
+    public static ResultDocument merge(List<Path> directories) {
+        return mergeRead(directories.stream().map(ResultMerge::read).toList());
     }
 
     /**
      * Merges, and writes the merged {@code result.json} and one {@code .hlog} per metric (the
      * merged interval histograms) into {@code output}.
      *
-     * @return the merged tree
+     * @return the merged result
      * @throws HarnessException if a directory cannot be read or a file not written
      */
-    public static ObjectNode write(List<Path> directories, Path output) {
-        List<Instance> instances = new ArrayList<>();
-        for (Path d : directories) {
-            instances.add(read(d));
-        }
-        ObjectNode merged = mergeRead(instances);
+    public static ResultDocument write(List<Path> directories, Path output) {
+        List<Instance> instances = directories.stream().map(ResultMerge::read).toList();
+        ResultDocument merged = mergeRead(instances);
         try {
             Files.createDirectories(output);
         } catch (IOException e) {
             throw OutputFiles.cannotWrite(output, e);
         }
         // The logs first, result.json last: a merge that stops half-way leaves no result.json over other logs.
-        MergedLogs.write(instances, output, Instant.parse(merged.path("startedAt").asText()));
-        try {
-            AtomicFiles.writeString(output.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(merged));
-        } catch (IOException e) {
-            throw OutputFiles.cannotWrite(output.resolve(ResultJson.FILE_NAME), e);
-        }
+        MergedLogs.write(instances, output, merged.startedAt());
+        ResultDocuments.write(merged, output);
         return merged;
     }
 
     static Instance read(Path directory) {
-        JsonNode result = ResultJson.read(directory);
+        ResultDocument result = ResultDocuments.read(directory);
         Path dir = Files.isDirectory(directory) ? directory : directory.toAbsolutePath().getParent();
         Map<Metric, List<Histogram>> intervals = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {
@@ -120,87 +123,64 @@ public final class ResultMerge {
         return new Instance(dir, result, intervals);
     }
 
-    static ObjectNode mergeRead(List<Instance> instances) {
+    /** An instance's name, {@code ?} when its file has none. */
+    static String name(Instance i) {
+        return Objects.requireNonNullElse(i.result().instance(), "?");
+    }
+
+    static ResultDocument mergeRead(List<Instance> instances) {
         if (instances.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
         java.util.Map<String, Path> seen = new java.util.HashMap<>();
         for (Instance i : instances) {
-            Path before = seen.putIfAbsent(i.result().path("runId").asText(), i.directory());
+            Path before = seen.putIfAbsent(i.result().runId(), i.directory());
             if (before != null) {
                 throw new HarnessException(before + " and " + i.directory() + " hold the same run (run id "
-                        + i.result().path("runId").asText() + "); give each instance's directory once.");
+                        + i.result().runId() + "); give each instance's directory once.");
             }
         }
         sameTiming(instances);
-        JsonNode first = instances.get(0).result();
-        ObjectNode m = MAPPER.createObjectNode();
-        m.put("format", ResultJson.FORMAT);
-        m.put("generator", "amqp-harness " + ResultJson.version());
-        m.put("timeUnit", "nanoseconds");
-        m.put("merged", true);
-        m.put("instance", "merged");
-        m.put("runId", String.join("+", instances.stream().map(i -> i.result().path("runId").asText()).toList()));
-        m.set("scenario", first.path("scenario").deepCopy());
-        m.set("broker", first.path("broker").deepCopy());
-        Set<String> queues = new LinkedHashSet<>();
-        instances.forEach(i -> i.result().path("queues").forEach(q -> queues.add(q.asText())));
-        ArrayNode q = m.putArray("queues");
-        queues.forEach(q::add);
-        m.put("startedAt", instances.stream().map(i -> Instant.parse(i.result().path("startedAt").asText()))
-                .min(Instant::compareTo).orElseThrow().toString());
-        m.put("publishingTime", max(instances, "publishingTime"));
-        m.put("totalTime", max(instances, "totalTime"));
-        m.put("paced", instances.stream().allMatch(i -> i.result().path("paced").asBoolean()));
-        m.set("counts", sumFields(instances.stream().map(i -> i.result().path("counts")).toList()));
-        m.put("unconfirmedAtStop", sum(instances, "unconfirmedAtStop"));
-        m.put("unsentAtStop", sum(instances, "unsentAtStop"));
-        m.set("leftInQueues", leftInQueues(instances));
-        m.set("expectedDeliveries", sumOrNull(instances, "expectedDeliveries"));
-        m.set("rates", sumFields(instances.stream().map(i -> i.result().path("rates")).toList()));
+        List<ResultDocument> docs = instances.stream().map(Instance::result).toList();
+        ResultDocument first = docs.get(0);
+        LinkedHashSet<String> queues = new LinkedHashSet<>();
+        docs.forEach(d -> queues.addAll(d.queues()));
+        Counts counts = summed(Counts.class, docs.stream().map(ResultDocument::counts).toList());
+        Rates rates = summed(Rates.class, docs.stream().map(ResultDocument::rates).toList());
+        OptionalLong leftInQueues = leftInQueues(docs);
+        OptionalLong expectedDeliveries = sumOrEmpty(docs, ResultDocument::expectedDeliveries);
+        long unaccountedPublished = sum(docs, ResultDocument::unaccountedPublished);
         Map<Metric, Histogram> whole = wholeRun(instances);
-        m.set("latency", ladders(whole));
-        m.set("histograms", MAPPER.valueToTree(LatencyHistograms.of(whole)));
-        m.set("intervals", intervals(instances));
-        m.putArray("steps");
-        ObjectNode client = sumFields(instances.stream().map(i -> i.result().path("client")).toList());
-        // Processors are the machine's, not a cost: several instances on one host share them.
-        if (client.has("processors")) {
-            client.put("processors", largest(instances.stream().map(i -> i.result().path("client")).toList(),
-                    "processors"));
-        }
-        m.set("client", client);
-        m.set("driverFacts", first.path("driverFacts").deepCopy());
-        ArrayNode notes = m.putArray("notes");
+        List<Interval> intervals = intervals(instances);
+        List<String> notes = new ArrayList<>();
         notes.add("Merged from " + instances.size() + " instances: counts and rates are summed, latency "
                 + "histograms added (exact percentiles); intervals are matched by their number.");
         for (Instance i : instances) {
-            i.result().path("notes").forEach(n -> notes.add(i.result().path("instance").asText("?") + ": " + n.asText()));
+            i.result().notes().forEach(n -> notes.add(name(i) + ": " + n));
         }
         List<String> failures = new ArrayList<>();
-        instances.forEach(i -> {
-            if (!i.result().path("failure").isNull() && i.result().has("failure")) {
-                failures.add(i.result().path("instance").asText("?") + ": " + i.result().path("failure").asText());
-            }
-        });
-        m.put("failure", failures.isEmpty() ? null : String.join("; ", failures));
-        m.put("interrupted", instances.stream().anyMatch(i -> i.result().path("interrupted").asBoolean()));
-        m.putNull("interruptedAfter");
-        m.set("outages", outages(instances, m.path("intervals")));
-        m.set("blocking", blocking(instances));
-        m.set("brokerMetrics", MergedConnections.brokerMetrics(instances, notes));
-        m.putNull("search");
-        m.set("connections", MergedConnections.connections(instances));
-        m.put("unaccountedPublished", sum(instances, "unaccountedPublished"));
-        m.put("failed", !failures.isEmpty());
-        m.set("gates", MergedGates.evaluate(instances, m, whole));
-        if (m.path("gates").size() > 0 && instances.stream().anyMatch(i -> i.result().path("steps").size() > 0)) {
+        instances.forEach(i -> i.result().failure().ifPresent(f -> failures.add(name(i) + ": " + f)));
+        Optional<io.amqpharness.report.document.BrokerMetrics> brokerMetrics =
+                MergedConnections.brokerMetrics(instances, notes);
+        List<ResultDocument.Gate> gates = MergedGates.evaluate(instances, new MergedGates.Merged(counts, rates,
+                unaccountedPublished, expectedDeliveries, leftInQueues, whole));
+        if (!gates.isEmpty() && docs.stream().anyMatch(d -> !d.steps().isEmpty())) {
             notes.add("The gates are checked on the merged whole run only (steps are not merged); each "
                     + "instance's own verdicts, per step too, are in its row (instances[].gates).");
         }
-        m.set("environment", first.path("environment").deepCopy());
-        m.set("instances", rows(instances));
-        return m;
+        return new ResultDocument(ResultDocument.FORMAT, ResultDocument.SCHEMA_VERSION,
+                "amqp-harness " + RunDocument.version(), "nanoseconds", Optional.of(true), MergedGates.MERGED,
+                String.join("+", docs.stream().map(ResultDocument::runId).toList()), first.scenario(), first.broker(),
+                List.copyOf(queues),
+                docs.stream().map(ResultDocument::startedAt).filter(Objects::nonNull).min(Instant::compareTo).orElseThrow(),
+                max(docs, ResultDocument::publishingTime), max(docs, ResultDocument::totalTime),
+                docs.stream().allMatch(ResultDocument::paced), counts, sum(docs, ResultDocument::unconfirmedAtStop),
+                sum(docs, ResultDocument::unsentAtStop), leftInQueues, expectedDeliveries, rates, ladders(whole),
+                histograms(whole), intervals, List.of(), client(docs), first.driverFacts(), notes,
+                failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures)),
+                docs.stream().anyMatch(ResultDocument::interrupted), outages(docs, intervals), blocking(docs),
+                brokerMetrics, Optional.empty(), MergedConnections.connections(instances), !failures.isEmpty(), gates,
+                Optional.empty(), unaccountedPublished, first.environment(), Optional.of(rows(instances)));
     }
 
     /** The merged histogram of each metric over the whole run. */
@@ -209,9 +189,9 @@ public final class ResultMerge {
         for (Metric metric : Metric.values()) {
             Histogram sum = LatencyRecorder.newHistogram();
             for (Instance i : instances) {
-                JsonNode encoded = i.result().path("histograms").path(ResultJsonModule.id(metric)).path("encoded");
-                if (encoded.isTextual()) {
-                    sum.add(decode(encoded.asText(), i.directory()));
+                String encoded = i.result().histograms().of(metric.jsonKey()).encoded();
+                if (!encoded.isEmpty()) {
+                    sum.add(decode(encoded, i.directory()));
                 }
             }
             whole.put(metric, sum);
@@ -223,40 +203,43 @@ public final class ResultMerge {
         try {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
         } catch (DataFormatException | RuntimeException e) {
-            throw new HarnessException("The histograms in " + where.resolve(ResultJson.FILE_NAME)
+            throw new HarnessException("The histograms in " + where.resolve(ResultDocuments.FILE_NAME)
                     + " cannot be decoded (" + e.getMessage() + ").");
         }
     }
 
-    private static ObjectNode ladders(Map<Metric, Histogram> histograms) {
-        ObjectNode o = MAPPER.createObjectNode();
-        histograms.forEach((metric, h) -> o.set(ResultJsonModule.id(metric), MAPPER.valueToTree(LatencySummary.of(h))));
-        return o;
+    /** Each metric's ladder of its histogram. */
+    private static Latencies ladders(Map<Metric, Histogram> histograms) {
+        Map<Metric, Ladder> l = new EnumMap<>(Metric.class);
+        histograms.forEach((metric, h) -> {
+            LatencySummary s = LatencySummary.of(h);
+            l.put(metric, new Ladder(s.count(), s.min(), s.p50(), s.p75(), s.p90(), s.p95(), s.p99(), s.p999(),
+                    s.p9999(), s.max(), s.mean()));
+        });
+        return new Latencies(l.get(Metric.END_TO_END), l.get(Metric.END_TO_END_FROM_SEND), l.get(Metric.ROUND_TRIP),
+                l.get(Metric.CONFIRM), l.get(Metric.PUBLISH_DELAY), l.get(Metric.CHURN_OPEN));
     }
 
-    private static ArrayNode intervals(List<Instance> instances) {
-        ArrayNode out = MAPPER.createArrayNode();
-        int n = instances.stream().mapToInt(i -> i.result().path("intervals").size()).max().orElse(0);
+    /** The histograms as a run's document holds them (percentile curve and encoded histogram), by the same writer. */
+    private static Histograms histograms(Map<Metric, Histogram> whole) {
+        return RunSections.histograms(LatencyHistograms.of(whole));
+    }
+
+    private static List<Interval> intervals(List<Instance> instances) {
+        List<Interval> out = new ArrayList<>();
+        int n = instances.stream().mapToInt(i -> i.result().intervals().size()).max().orElse(0);
         for (int k = 0; k < n; k++) {
-            List<JsonNode> at = new ArrayList<>();
-            List<JsonNode> totals = new ArrayList<>();
+            List<Interval> at = new ArrayList<>();
+            List<Counts> totals = new ArrayList<>();
             for (Instance i : instances) {
-                JsonNode list = i.result().path("intervals");
+                List<Interval> list = i.result().intervals();
                 if (k < list.size()) {
                     at.add(list.get(k));
                 }
-                if (list.size() > 0) {
-                    totals.add(list.get(Math.min(k, list.size() - 1)).path("total"));
+                if (!list.isEmpty()) {
+                    totals.add(list.get(Math.min(k, list.size() - 1)).total());
                 }
             }
-            ObjectNode iv = out.addObject();
-            iv.put("index", k);
-            iv.put("elapsed", at.stream().mapToLong(j -> j.path("elapsed").asLong()).max().orElse(0));
-            iv.put("length", at.stream().mapToLong(j -> j.path("length").asLong()).max().orElse(0));
-            iv.put("phase", phase(at));
-            iv.set("delta", sumFields(at.stream().map(j -> j.path("delta")).toList()));
-            iv.set("total", sumFields(totals));
-            iv.put("inFlight", at.stream().mapToLong(j -> j.path("inFlight").asLong()).sum());
             Map<Metric, Histogram> hs = new EnumMap<>(Metric.class);
             for (Metric metric : Metric.values()) {
                 Histogram sum = LatencyRecorder.newHistogram();
@@ -268,75 +251,78 @@ public final class ResultMerge {
                 }
                 hs.put(metric, sum);
             }
-            iv.set("latency", ladders(hs));
-            iv.put("blocked", at.stream().mapToLong(j -> j.path("blocked").asLong()).max().orElse(0));
-            iv.put("down", at.stream().mapToLong(j -> j.path("down").asLong()).max().orElse(0));
-            iv.putNull("broker");
-            for (String rate : List.of("sentPerSecond", "confirmedPerSecond", "receivedPerSecond")) {
-                iv.put(rate, at.stream().mapToDouble(j -> j.path(rate).asDouble()).sum());
-            }
+            out.add(new Interval(k, max(at, Interval::elapsed), max(at, Interval::length), phase(at),
+                    summed(Counts.class, at.stream().map(Interval::delta).toList()), summed(Counts.class, totals),
+                    sum(at, Interval::inFlight), ladders(hs), max(at, Interval::blocked), max(at, Interval::down),
+                    Optional.empty(), total(at, Interval::sentPerSecond), total(at, Interval::confirmedPerSecond),
+                    total(at, Interval::receivedPerSecond)));
         }
         return out;
     }
 
     /** {@code warmup} while any instance warms up, else {@code running} while any runs, else {@code draining}. */
-    private static String phase(List<JsonNode> at) {
-        List<String> phases = at.stream().map(j -> j.path("phase").asText()).toList();
+    private static String phase(List<Interval> at) {
+        List<String> phases = at.stream().map(Interval::phase).toList();
         return phases.contains("warmup") ? "warmup" : phases.contains("running") ? "running" : "draining";
     }
 
     /** Per instance: where it came from and its own key numbers. */
-    private static ArrayNode rows(List<Instance> instances) {
-        ArrayNode rows = MAPPER.createArrayNode();
-        for (Instance i : instances) {
-            JsonNode r = i.result();
-            ObjectNode row = rows.addObject();
-            row.put("instance", r.path("instance").asText(null));
-            row.put("runId", r.path("runId").asText());
-            row.put("directory", i.directory().toString());
-            row.set("startedAt", r.path("startedAt").deepCopy());
-            row.set("publishingTime", r.path("publishingTime").deepCopy());
-            row.set("counts", r.path("counts").deepCopy());
-            row.set("rates", r.path("rates").deepCopy());
-            row.set("latency", r.path("latency").deepCopy());
-            row.set("unaccountedPublished", r.path("unaccountedPublished").deepCopy());
-            row.set("failure", r.path("failure").deepCopy());
-            row.set("gates", MergedGates.ofInstance(i));
-        }
-        return rows;
+    private static List<ResultDocument.InstanceRow> rows(List<Instance> instances) {
+        return instances.stream().map(i -> {
+            ResultDocument r = i.result();
+            return new ResultDocument.InstanceRow(r.instance(), r.runId(), i.directory().toString(), r.startedAt(),
+                    r.publishingTime(), r.counts(), r.rates(), r.latency(), r.unaccountedPublished(), r.failure(),
+                    MergedGates.ofInstance(i));
+        }).toList();
     }
 
-    /** Adds the numbers of objects with the same fields; a field that is not a number is copied from the first. */
-    static ObjectNode sumFields(List<JsonNode> objects) {
-        ObjectNode sum = MAPPER.createObjectNode();
-        for (JsonNode o : objects) {
-            Iterator<Map.Entry<String, JsonNode>> fields = o.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> f = fields.next();
-                JsonNode v = f.getValue();
-                JsonNode had = sum.get(f.getKey());
-                if (v.isIntegralNumber()) {
-                    sum.put(f.getKey(), (had == null ? 0 : had.asLong()) + v.asLong());
-                } else if (v.isNumber()) {
-                    sum.put(f.getKey(), (had == null ? 0 : had.asDouble()) + v.asDouble());
-                } else if (had == null) {
-                    sum.set(f.getKey(), v.deepCopy());
-                }
+    /**
+     * The sum of records whose components are all numbers ({@link Counts}, {@link Rates}),
+     * component by component; a record a file lacks counts as zeros.
+     */
+    static <R extends Record> R summed(Class<R> type, List<R> values) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] sums = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int k = 0; k < components.length; k++) {
+            types[k] = components[k].getType();
+            String name = components[k].getName();
+            if (types[k] == long.class) {
+                sums[k] = values.stream().filter(Objects::nonNull).mapToLong(v -> (Long) RecordFields.of(v).get(name)).sum();
+            } else if (types[k] == double.class) {
+                sums[k] = values.stream().filter(Objects::nonNull).mapToDouble(v -> (Double) RecordFields.of(v).get(name))
+                        .sum();
+            } else {
+                throw new IllegalArgumentException(type + "." + name + " is not a number");
             }
         }
-        return sum;
+        try {
+            return type.getDeclaredConstructor(types).newInstance(sums);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(type + " has no canonical constructor", e);
+        }
     }
 
-    private static long sum(List<Instance> instances, String field) {
-        return instances.stream().mapToLong(i -> i.result().path(field).asLong()).sum();
+    /** Costs summed; processors the largest (several instances on one host share them); Java the first's. */
+    private static ResultDocument.Client client(List<ResultDocument> docs) {
+        List<ResultDocument.Client> all = docs.stream().map(ResultDocument::client).filter(Objects::nonNull).toList();
+        OptionalLong rss = sumOrEmpty(all, ResultDocument.Client::peakRssBytes, false);
+        return new ResultDocument.Client(sum(all, ResultDocument.Client::cpuTime),
+                sum(all, ResultDocument.Client::peakHeapBytes), rss,
+                all.stream().map(ResultDocument.Client::javaVersion).filter(Objects::nonNull).findFirst().orElse(null),
+                (int) max(all, ResultDocument.Client::processors));
     }
 
-    private static long max(List<Instance> instances, String field) {
-        return instances.stream().mapToLong(i -> i.result().path(field).asLong()).max().orElse(0);
+    private static <T> long sum(List<T> values, ToLongFunction<T> field) {
+        return values.stream().mapToLong(field).sum();
     }
 
-    private static long largest(List<JsonNode> objects, String field) {
-        return objects.stream().mapToLong(o -> o.path(field).asLong()).max().orElse(0);
+    private static <T> double total(List<T> values, ToDoubleFunction<T> field) {
+        return values.stream().mapToDouble(field).sum();
+    }
+
+    private static <T> long max(List<T> values, ToLongFunction<T> field) {
+        return values.stream().mapToLong(field).max().orElse(0);
     }
 
     /**
@@ -349,9 +335,9 @@ public final class ResultMerge {
         Instance first = instances.get(0);
         for (Instance i : instances) {
             for (String option : List.of("interval", "warmup")) {
-                JsonNode a = first.result().path("scenario").path("run").path(option);
-                JsonNode b = i.result().path("scenario").path("run").path(option);
-                if (!a.equals(b)) {
+                Object a = first.result().scenario().run().get(option);
+                Object b = i.result().scenario().run().get(option);
+                if (!Objects.equals(a, b)) {
                     throw new ScenarioException(List.of(first.directory() + " ran with --" + option + " " + duration(a)
                             + " and " + i.directory() + " with --" + option + " " + duration(b) + ": intervals are "
                             + "merged by their number, so merge only instances run with the same --interval and --warmup."));
@@ -361,30 +347,37 @@ public final class ResultMerge {
     }
 
     /** Nanoseconds as {@code 5s} or {@code 500ms}; {@code none} when absent. */
-    private static String duration(JsonNode nanos) {
-        if (!nanos.isNumber()) {
+    private static String duration(Object nanos) {
+        if (!(nanos instanceof Number number)) {
             return "none";
         }
-        long n = nanos.asLong();
+        long n = number.longValue();
         return n % 1_000_000_000L == 0 ? n / 1_000_000_000L + "s" : n % 1_000_000L == 0 ? n / 1_000_000L + "ms"
                 : n + "ns";
     }
 
-    private static JsonNode sumOrNull(List<Instance> instances, String field) {
-        if (instances.stream().anyMatch(i -> !i.result().path(field).isNumber())) {
-            return MAPPER.nullNode();
+    /** The sum; empty when any instance does not know its value. */
+    private static OptionalLong sumOrEmpty(List<ResultDocument> docs, Function<ResultDocument, OptionalLong> field) {
+        return sumOrEmpty(docs, field, true);
+    }
+
+    /** The sum of the values known; empty when {@code all} and one is unknown, or when none is known. */
+    private static <T> OptionalLong sumOrEmpty(List<T> values, Function<T, OptionalLong> field, boolean all) {
+        List<OptionalLong> known = values.stream().map(field).toList();
+        if (all ? known.stream().anyMatch(OptionalLong::isEmpty) : known.stream().allMatch(OptionalLong::isEmpty)) {
+            return OptionalLong.empty();
         }
-        return MAPPER.getNodeFactory().numberNode(sum(instances, field));
+        return OptionalLong.of(known.stream().filter(OptionalLong::isPresent).mapToLong(OptionalLong::getAsLong).sum());
     }
 
     /** Summed over instances with queues of their own; when all read the same queues, the largest reading. */
-    private static JsonNode leftInQueues(List<Instance> instances) {
-        if (instances.stream().anyMatch(i -> !i.result().path("leftInQueues").isNumber())) {
-            return MAPPER.nullNode();
+    private static OptionalLong leftInQueues(List<ResultDocument> docs) {
+        if (docs.stream().anyMatch(d -> d.leftInQueues().isEmpty())) {
+            return OptionalLong.empty();
         }
-        boolean shared = instances.stream().map(i -> i.result().path("queues")).distinct().count() == 1
-                && instances.size() > 1;
-        return MAPPER.getNodeFactory().numberNode(shared ? max(instances, "leftInQueues") : sum(instances, "leftInQueues"));
+        boolean shared = docs.stream().map(ResultDocument::queues).distinct().count() == 1 && docs.size() > 1;
+        ToLongFunction<ResultDocument> left = d -> d.leftInQueues().getAsLong();
+        return OptionalLong.of(shared ? max(docs, left) : sum(docs, left));
     }
 
     /**
@@ -392,34 +385,19 @@ public final class ResultMerge {
      * intervals' down times added up (the instances' outages cannot be lined up exactly, so the time
      * with any connection down is known only from below).
      */
-    private static ObjectNode outages(List<Instance> instances, JsonNode mergedIntervals) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("disconnects", instances.stream().mapToLong(i -> i.result().path("outages").path("disconnects").asLong()).sum());
-        long longest = instances.stream().mapToLong(i -> i.result().path("outages").path("downtime").asLong()).max().orElse(0);
-        long byIntervals = 0;
-        for (JsonNode iv : mergedIntervals) {
-            byIntervals += iv.path("down").asLong();
-        }
-        o.put("downtime", Math.max(longest, byIntervals));
-        ArrayNode connections = o.putArray("connections");
-        ArrayNode reasons = o.putArray("reasons");
-        for (Instance i : instances) {
-            i.result().path("outages").path("connections").forEach(c -> connections.add(c.deepCopy()));
-            i.result().path("outages").path("reasons").forEach(r -> reasons.add(r.deepCopy()));
-        }
-        return o;
+    private static ResultDocument.Outages outages(List<ResultDocument> docs, List<Interval> merged) {
+        List<ResultDocument.Outages> all = docs.stream().map(ResultDocument::outages).filter(Objects::nonNull).toList();
+        long longest = max(all, ResultDocument.Outages::downtime);
+        long byIntervals = sum(merged, Interval::down);
+        return new ResultDocument.Outages(sum(all, ResultDocument.Outages::disconnects), Math.max(longest, byIntervals),
+                all.stream().flatMap(o -> o.connections().stream()).toList(),
+                all.stream().flatMap(o -> o.reasons().stream()).toList());
     }
 
-    private static ObjectNode blocking(List<Instance> instances) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("time", instances.stream().mapToLong(i -> i.result().path("blocking").path("time").asLong()).max().orElse(0));
-        o.put("episodes", instances.stream().mapToLong(i -> i.result().path("blocking").path("episodes").asLong()).sum());
-        ArrayNode reasons = o.putArray("reasons");
-        instances.forEach(i -> i.result().path("blocking").path("reasons").forEach(r -> reasons.add(r.deepCopy())));
-        o.put("creditWait", instances.stream().mapToLong(i -> i.result().path("blocking").path("creditWait").asLong())
-                .max().orElse(0));
-        o.put("creditWaits", instances.stream().mapToLong(i -> i.result().path("blocking").path("creditWaits").asLong())
-                .sum());
-        return o;
+    private static ResultDocument.Blocking blocking(List<ResultDocument> docs) {
+        List<ResultDocument.Blocking> all = docs.stream().map(ResultDocument::blocking).filter(Objects::nonNull).toList();
+        return new ResultDocument.Blocking(max(all, ResultDocument.Blocking::time),
+                sum(all, ResultDocument.Blocking::episodes), all.stream().flatMap(b -> b.reasons().stream()).toList(),
+                max(all, ResultDocument.Blocking::creditWait), sum(all, ResultDocument.Blocking::creditWaits));
     }
 }

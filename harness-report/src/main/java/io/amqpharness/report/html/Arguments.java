@@ -1,6 +1,5 @@
 package io.amqpharness.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,10 +18,8 @@ final class Arguments {
      * {@code ["--rate", "100", "--flag", "a", "--flag", "b", "--predeclared"]} as
      * {@code {--rate=100, --flag=a b, --predeclared=""}}, in order.
      */
-    static Map<String, String> options(JsonNode arguments) {
+    static Map<String, String> options(List<String> args) {
         Map<String, String> out = new LinkedHashMap<>();
-        List<String> args = new ArrayList<>();
-        arguments.forEach(a -> args.add(a.asText()));
         for (int i = 0; i < args.size(); i++) {
             String option = args.get(i);
             String value = i + 1 < args.size() && !args.get(i + 1).startsWith("--") ? args.get(++i) : "";

@@ -1,6 +1,6 @@
 package io.amqpharness.report.html;
 
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

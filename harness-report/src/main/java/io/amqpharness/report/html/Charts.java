@@ -1,16 +1,27 @@
 package io.amqpharness.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.amqpharness.report.Format;
+import io.amqpharness.report.document.BrokerMetrics;
+import io.amqpharness.report.document.BrokerSample;
+import io.amqpharness.report.document.Histograms;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.Step;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /**
- * Builds the Chart.js configurations of a report from {@code result.json} trees: rates and
+ * Builds the Chart.js configurations of a report from result documents: rates and
  * latency percentiles over time, the latency distribution (HdrHistogram's percentile plot), and
  * for several runs the same charts overlaid plus one chart with the runs on the x axis.
  */
@@ -32,26 +43,26 @@ final class Charts {
     /** The charts of one run. */
     static Charts single(ReportRun run) {
         Charts c = new Charts();
-        JsonNode r = run.result();
+        ResultDocument r = run.result();
         ArrayNode rates = F.arrayNode();
-        if (producers(r) > 0) {
-            rates.add(timeLine(r, "sent", PALETTE[0], timeSeries(r, "sentPerSecond", 1)));
-            if (confirms(r)) {
-                rates.add(timeLine(r, "confirmed", PALETTE[2], timeSeries(r, "confirmedPerSecond", 1)));
+        if (r.scenario().producers() > 0) {
+            rates.add(timeLine(r, "sent", PALETTE[0], timeSeries(r, Interval::sentPerSecond, 1)));
+            if (r.scenario().confirms()) {
+                rates.add(timeLine(r, "confirmed", PALETTE[2], timeSeries(r, Interval::confirmedPerSecond, 1)));
             }
         }
-        if (consumers(r) > 0) {
-            rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, "receivedPerSecond", 1)));
+        if (r.scenario().consumers() > 0) {
+            rates.add(timeLine(r, "received", PALETTE[1], timeSeries(r, Interval::receivedPerSecond, 1)));
         }
         c.add("Throughput (messages per second)", "time", chart("line", rates, seconds(List.of(run)), rateAxis()));
-        if (anyInterval(r, "down") || anyInterval(r, "blocked")) {
+        if (anyInterval(r, Interval::down) || anyInterval(r, Interval::blocked)) {
             ArrayNode faults = F.arrayNode();
-            faults.add(timeLine(r, "connections down", PALETTE[1], secondsSeries(r, "down")).put("stepped", true));
-            faults.add(timeLine(r, "publishers blocked", PALETTE[3], secondsSeries(r, "blocked")).put("stepped", true));
+            faults.add(timeLine(r, "connections down", PALETTE[1], secondsSeries(r, Interval::down)).put("stepped", true));
+            faults.add(timeLine(r, "publishers blocked", PALETTE[3], secondsSeries(r, Interval::blocked)).put("stepped", true));
             c.add("Outages: seconds of each interval with a connection down or a publisher blocked by the broker",
                     "time", chart("line", faults, seconds(List.of(run)), secondsAxis()));
         }
-        if (r.path("search").isObject() && r.path("search").path("probes").size() > 0) {
+        if (r.search().isPresent() && !r.search().get().probes().isEmpty()) {
             c.add("find-max: probes by rate (bars: received msg/s, green met the target, red did not; line: "
                     + "end-to-end p99)", "findMax", probes(r));
         }
@@ -94,15 +105,15 @@ final class Charts {
      * p99 on a second axis) and the node's memory and CPU, from the samples in the intervals.
      */
     private void broker(ReportRun run) {
-        JsonNode r = run.result();
-        if (!hasBroker(r, "depth") && !hasBroker(r, "memoryBytes")) {
+        ResultDocument r = run.result();
+        if (!hasBroker(r, DEPTH) && !hasBroker(r, MEMORY)) {
             return;
         }
-        String source = r.path("brokerMetrics").path("source").asText("broker");
-        if (hasBroker(r, "depth")) {
+        String source = r.brokerMetrics().flatMap(BrokerMetrics::source).orElse("broker");
+        if (hasBroker(r, DEPTH)) {
             ArrayNode ds = F.arrayNode();
-            ds.add(timeLine(r, "ready", PALETTE[0], brokerSeries(r, "ready", 1)));
-            ds.add(timeLine(r, "unacknowledged", PALETTE[3], brokerSeries(r, "unacked", 1)));
+            ds.add(timeLine(r, "ready", PALETTE[0], brokerSeries(r, b -> real(b.ready()), 1)));
+            ds.add(timeLine(r, "unacknowledged", PALETTE[3], brokerSeries(r, b -> real(b.unacked()), 1)));
             ObjectNode config = chart("line", ds, seconds(List.of(run)), countAxis("messages in the run's queues"));
             if (count(r, "endToEnd") > 0) {
                 ds.add(timeLine(r, "end-to-end p99 ms", PALETTE[1], latencySeries(r, "endToEnd", "p99"))
@@ -111,36 +122,43 @@ final class Charts {
             }
             add("Broker: queue depth (" + source + ", as the broker last refreshed it)", "time", config);
         }
-        if (hasBroker(r, "memoryBytes")) {
+        if (hasBroker(r, MEMORY)) {
             ArrayNode ds = F.arrayNode();
-            ds.add(timeLine(r, "memory MiB", PALETTE[4], brokerSeries(r, "memoryBytes", 1.0 / (1 << 20))));
+            ds.add(timeLine(r, "memory MiB", PALETTE[4], brokerSeries(r, MEMORY, 1.0 / (1 << 20))));
             ObjectNode config = chart("line", ds, seconds(List.of(run)), countAxis("memory (MiB)"));
-            if (hasBroker(r, "cpuCores")) {
-                ds.add(timeLine(r, "CPU cores", PALETTE[5], brokerSeries(r, "cpuCores", 1)).put("yAxisID", "cpu"));
+            if (hasBroker(r, BrokerSample::cpuCores)) {
+                ds.add(timeLine(r, "CPU cores", PALETTE[5], brokerSeries(r, BrokerSample::cpuCores, 1)).put("yAxisID", "cpu"));
                 ObjectNode cpu = F.objectNode().put("type", "linear").put("beginAtZero", true);
                 cpu.putObject("title").put("display", true).put("text", "CPU (cores)");
                 secondAxis(config, "cpu", cpu);
             }
-            add("Broker: memory" + (hasBroker(r, "cpuCores") ? " and CPU" : ""), "time", config);
+            add("Broker: memory" + (hasBroker(r, BrokerSample::cpuCores) ? " and CPU" : ""), "time", config);
         }
     }
 
-    private static boolean hasBroker(JsonNode r, String field) {
-        for (JsonNode i : r.path("intervals")) {
-            if (i.path("broker").path(field).isNumber()) {
+    private static final Function<BrokerSample, OptionalDouble> DEPTH = b -> real(b.depth());
+    private static final Function<BrokerSample, OptionalDouble> MEMORY = b -> real(b.memoryBytes());
+
+    private static OptionalDouble real(OptionalLong v) {
+        return v.isPresent() ? OptionalDouble.of(v.getAsLong()) : OptionalDouble.empty();
+    }
+
+    private static boolean hasBroker(ResultDocument r, Function<BrokerSample, OptionalDouble> field) {
+        for (Interval i : r.intervals()) {
+            if (i.broker().map(field).filter(OptionalDouble::isPresent).isPresent()) {
                 return true;
             }
         }
         return false;
     }
 
-    /** A field of the broker's samples, scaled, at the time each was taken; intervals without a sample are skipped. */
-    private static ArrayNode brokerSeries(JsonNode r, String field, double scale) {
+    /** A value of the broker's samples, scaled, at the time each was taken; intervals without it are skipped. */
+    private static ArrayNode brokerSeries(ResultDocument r, Function<BrokerSample, OptionalDouble> field, double scale) {
         ArrayNode points = F.arrayNode();
-        for (JsonNode i : r.path("intervals")) {
-            JsonNode b = i.path("broker");
-            if (b.path(field).isNumber()) {
-                points.add(point(round(b.path("elapsed").asLong() / 1e9, 3), round(b.path(field).asDouble() * scale, 3)));
+        for (Interval i : r.intervals()) {
+            if (i.broker().isPresent() && field.apply(i.broker().get()).isPresent()) {
+                BrokerSample b = i.broker().get();
+                points.add(point(round(b.elapsed() / 1e9, 3), round(field.apply(b).getAsDouble() * scale, 3)));
             }
         }
         return points;
@@ -156,18 +174,18 @@ final class Charts {
     private static void secondAxis(ObjectNode config, String id, ObjectNode axis) {
         axis.put("position", "right");
         axis.putObject("grid").put("drawOnChartArea", false);
-        ((ObjectNode) config.path("options").path("scales")).set(id, axis);
+        ((ObjectNode) config.get("options").get("scales")).set(id, axis);
     }
 
     /** The charts comparing several runs (a sweep: the varied value is each run's label). */
     static Charts comparison(List<ReportRun> runs) {
         Charts c = new Charts();
         c.add("Throughput and end-to-end latency per run", "perRun", byValue(SeedRows.runs(runs)));
-        boolean received = runs.stream().anyMatch(r -> consumers(r.result()) > 0);
-        String field = received ? "receivedPerSecond" : "sentPerSecond";
+        boolean received = runs.stream().anyMatch(r -> r.result().scenario().consumers() > 0);
+        ToDoubleFunction<Interval> field = received ? Interval::receivedPerSecond : Interval::sentPerSecond;
         ArrayNode rates = F.arrayNode();
         for (int i = 0; i < runs.size(); i++) {
-            JsonNode r = runs.get(i).result();
+            ResultDocument r = runs.get(i).result();
             rates.add(timeLine(r, runs.get(i).label(), color(i), timeSeries(r, field, 1)));
         }
         c.add((received ? "Received" : "Sent") + " messages per second", "time",
@@ -179,7 +197,7 @@ final class Charts {
             ArrayNode p99 = F.arrayNode();
             ArrayNode dist = F.arrayNode();
             for (int i = 0; i < runs.size(); i++) {
-                JsonNode r = runs.get(i).result();
+                ResultDocument r = runs.get(i).result();
                 if (count(r, m[0]) > 0) {
                     p99.add(timeLine(r, runs.get(i).label(), color(i), latencySeries(r, m[0], "p99")));
                     dist.add(line(runs.get(i).label(), color(i), distribution(r, m[0])).put("pointRadius", 0));
@@ -195,23 +213,21 @@ final class Charts {
      * The probes of a {@code find-max} search ordered by rate: received rate as bars coloured by
      * verdict, end-to-end p99 as a line on a millisecond axis.
      */
-    private static ObjectNode probes(JsonNode r) {
-        List<JsonNode> probes = new ArrayList<>();
-        r.path("search").path("probes").forEach(probes::add);
-        probes.sort(Comparator.comparingDouble(p -> p.path("rate").asDouble()));
+    private static ObjectNode probes(ResultDocument r) {
+        List<ResultDocument.Probe> probes = new ArrayList<>(r.search().map(ResultDocument.Search::probes).orElse(List.of()));
+        probes.sort(Comparator.comparingDouble(ResultDocument.Probe::rate));
         ArrayNode labels = F.arrayNode();
         ArrayNode received = F.arrayNode();
         ArrayNode colors = F.arrayNode();
         ArrayNode p99 = F.arrayNode();
-        for (JsonNode p : probes) {
-            JsonNode step = r.path("steps").path(p.path("step").asInt());
-            boolean passed = p.path("passed").asBoolean();
-            labels.add(Format.rate(p.path("rate").asDouble()) + (passed ? " met" : " failed"));
-            received.add(round(step.path("rates").path("received").asDouble(), 1));
+        for (ResultDocument.Probe p : probes) {
+            java.util.Optional<Step> step = Tables.step(r, p.step());
+            boolean passed = p.passed();
+            labels.add(Format.rate(p.rate()) + (passed ? " met" : " failed"));
+            received.add(round(step.map(s -> s.rates().received()).orElse(0.0), 1));
             colors.add(passed ? "#86efac" : "#fca5a5");
-            JsonNode e2e = step.path("latency").path("endToEnd");
-            p99.add(e2e.path("count").asLong() > 0 ? F.numberNode(round(e2e.path("p99").asLong() / 1e6, 4))
-                    : F.nullNode());
+            Ladder e2e = step.map(s -> s.latency().endToEnd()).orElse(Ladder.EMPTY);
+            p99.add(e2e.any() ? F.numberNode(round(e2e.p99() / 1e6, 4)) : F.nullNode());
         }
         ArrayNode ds = F.arrayNode();
         ObjectNode bars = dataset("received msg/s", "#86efac", received).put("type", "bar").put("yAxisID", "y")
@@ -236,11 +252,10 @@ final class Charts {
         for (SeedRows.Row row : rows) {
             labels.add(row.label());
             rate.add(round(row.rate(), 1));
-            boolean any = row.whole().path("count").asLong() > 0;
-            p50.add(any ? F.numberNode(round(row.whole().path("p50").asLong() / 1e6, 4)) : F.nullNode());
-            p99.add(any ? F.numberNode(round(row.whole().path("p99").asLong() / 1e6, 4)) : F.nullNode());
-            max99.add(row.max().path("count").asLong() > 0
-                    ? F.numberNode(round(row.max().path("p99").asLong() / 1e6, 4)) : F.nullNode());
+            boolean any = row.whole().any();
+            p50.add(any ? F.numberNode(round(row.whole().p50() / 1e6, 4)) : F.nullNode());
+            p99.add(any ? F.numberNode(round(row.whole().p99() / 1e6, 4)) : F.nullNode());
+            max99.add(row.max().any() ? F.numberNode(round(row.max().p99() / 1e6, 4)) : F.nullNode());
         }
         ArrayNode ds = F.arrayNode();
         ds.add(dataset("msg/s", "#93c5fd", rate).put("type", "bar").put("yAxisID", "y").put("order", 3));
@@ -280,8 +295,8 @@ final class Charts {
     }
 
     /** A line over time; the page draws it dashed after {@code drainingFrom} (publishing had stopped). */
-    private static ObjectNode timeLine(JsonNode r, String label, String color, ArrayNode data) {
-        return line(label, color, data).put("drainingFrom", round(r.path("publishingTime").asLong() / 1e9, 3));
+    private static ObjectNode timeLine(ResultDocument r, String label, String color, ArrayNode data) {
+        return line(label, color, data).put("drainingFrom", round(r.publishingTime() / 1e9, 3));
     }
 
     private static ObjectNode dataset(String label, String color, ArrayNode data) {
@@ -295,7 +310,7 @@ final class Charts {
     private static ObjectNode seconds(List<ReportRun> runs) {
         double max = 0;
         for (ReportRun run : runs) {
-            for (JsonNode i : run.result().path("intervals")) {
+            for (Interval i : run.result().intervals()) {
                 max = Math.max(max, elapsedSeconds(i));
             }
         }
@@ -320,7 +335,7 @@ final class Charts {
         ObjectNode ms = msAxis(true);
         ms.put("position", "right");
         ms.putObject("grid").put("drawOnChartArea", false);
-        ((ObjectNode) config.path("options").path("scales")).set("ms", ms);
+        ((ObjectNode) config.get("options").get("scales")).set("ms", ms);
         return config;
     }
 
@@ -331,9 +346,9 @@ final class Charts {
     }
 
     /** Whether any interval has a non-zero {@code field}. */
-    private static boolean anyInterval(JsonNode r, String field) {
-        for (JsonNode i : r.path("intervals")) {
-            if (i.path(field).asLong() > 0) {
+    private static boolean anyInterval(ResultDocument r, ToLongFunction<Interval> field) {
+        for (Interval i : r.intervals()) {
+            if (field.applyAsLong(i) > 0) {
                 return true;
             }
         }
@@ -341,10 +356,10 @@ final class Charts {
     }
 
     /** A duration field (nanoseconds) of every interval, in seconds. */
-    private static ArrayNode secondsSeries(JsonNode r, String field) {
+    private static ArrayNode secondsSeries(ResultDocument r, ToLongFunction<Interval> field) {
         ArrayNode points = F.arrayNode();
-        for (JsonNode i : r.path("intervals")) {
-            points.add(point(elapsedSeconds(i), round(i.path(field).asLong() / 1e9, 3)));
+        for (Interval i : r.intervals()) {
+            points.add(point(elapsedSeconds(i), round(field.applyAsLong(i) / 1e9, 3)));
         }
         return points;
     }
@@ -362,22 +377,22 @@ final class Charts {
     }
 
     /** An interval field over time: {x: seconds since start, y: value}. */
-    private static ArrayNode timeSeries(JsonNode r, String field, int places) {
+    private static ArrayNode timeSeries(ResultDocument r, ToDoubleFunction<Interval> field, int places) {
         ArrayNode points = F.arrayNode();
-        for (JsonNode i : r.path("intervals")) {
-            points.add(point(elapsedSeconds(i), round(i.path(field).asDouble(), places)));
+        for (Interval i : r.intervals()) {
+            points.add(point(elapsedSeconds(i), round(field.applyAsDouble(i), places)));
         }
         return points;
     }
 
     /** A percentile of a metric per interval, in ms; null (a gap) where nothing was recorded. */
-    private static ArrayNode latencySeries(JsonNode r, String metric, String percentile) {
+    private static ArrayNode latencySeries(ResultDocument r, String metric, String percentile) {
         ArrayNode points = F.arrayNode();
-        for (JsonNode i : r.path("intervals")) {
-            JsonNode l = i.path("latency").path(metric);
+        for (Interval i : r.intervals()) {
+            Ladder l = i.latency().of(metric);
             ObjectNode p = F.objectNode().put("x", elapsedSeconds(i));
-            if (l.path("count").asLong() > 0) {
-                p.put("y", round(l.path(percentile).asLong() / 1e6, 4));
+            if (l.any()) {
+                p.put("y", round(l.rung(percentile) / 1e6, 4));
             } else {
                 p.putNull("y");
             }
@@ -390,37 +405,24 @@ final class Charts {
      * The percentile curve of a metric: x is 1/(1-percentile), so 10 is the 90th percentile and
      * 1000 the 99.9th, capped at the number of values (beyond it lies only the maximum); y in ms.
      */
-    static ArrayNode distribution(JsonNode r, String metric) {
-        JsonNode h = r.path("histograms").path(metric);
-        double count = Math.max(1, h.path("count").asDouble());
+    static ArrayNode distribution(ResultDocument r, String metric) {
+        Histograms.Curve h = r.histograms().of(metric);
+        double count = Math.max(1, h.count());
         ArrayNode points = F.arrayNode();
-        for (JsonNode p : h.path("percentiles")) {
-            double percentile = p.path("percentile").asDouble();
+        for (Histograms.Point p : h.percentiles()) {
+            double percentile = p.percentile();
             double x = percentile >= 100 ? count : Math.min(count, 100 / (100 - percentile));
-            points.add(point(round(x, 4), round(p.path("value").asLong() / 1e6, 4)));
+            points.add(point(round(x, 4), round(p.value() / 1e6, 4)));
         }
         return points;
     }
 
-    static long count(JsonNode r, String metric) {
-        return r.path("latency").path(metric).path("count").asLong();
+    static long count(ResultDocument r, String metric) {
+        return r.latency().of(metric).count();
     }
 
-    static int producers(JsonNode r) {
-        return r.path("scenario").path("publishing").path("producers").asInt();
-    }
-
-    static int consumers(JsonNode r) {
-        return r.path("scenario").path("consuming").path("consumers").asInt();
-    }
-
-    static boolean confirms(JsonNode r) {
-        JsonNode w = r.path("scenario").path("publishing").path("confirmWindow");
-        return !w.isNull() && !w.isMissingNode();
-    }
-
-    private static double elapsedSeconds(JsonNode interval) {
-        return round(interval.path("elapsed").asLong() / 1e9, 3);
+    private static double elapsedSeconds(Interval interval) {
+        return round(interval.elapsed() / 1e9, 3);
     }
 
     private static ObjectNode point(double x, double y) {

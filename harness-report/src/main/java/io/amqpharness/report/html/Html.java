@@ -1,6 +1,5 @@
 package io.amqpharness.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.report.Format;
 import java.util.Locale;
 
@@ -44,32 +43,56 @@ final class Html {
         return b.toString();
     }
 
-    /** A JSON value as table text: grouped integers, decimals with one place, text as is. */
-    static String value(JsonNode v) {
-        if (v == null || v.isNull() || v.isMissingNode()) {
+    /**
+     * A value of a result document as table text: grouped integers, decimals with one place, a
+     * list's items joined (or {@code none}), text as is; {@code –} for an absent value, and
+     * nothing for a nested object.
+     */
+    static String value(Object v) {
+        Object x = unwrap(v);
+        if (x == null) {
             return "–";
         }
-        if (v.isIntegralNumber()) {
-            return Format.count(v.asLong());
+        if (x instanceof Integer || x instanceof Long || x instanceof java.math.BigInteger) {
+            return Format.count(((Number) x).longValue());
         }
-        if (v.isNumber()) {
-            return String.format(Locale.ROOT, "%,.1f", v.asDouble());
+        if (x instanceof Number n) {
+            return String.format(Locale.ROOT, "%,.1f", n.doubleValue());
         }
-        if (v.isArray()) {
+        if (x instanceof java.util.List<?> list) {
             StringBuilder b = new StringBuilder();
-            v.forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(e.asText()));
+            list.forEach(e -> b.append(b.length() == 0 ? "" : ", ").append(text(e)));
             return b.length() == 0 ? "none" : b.toString();
         }
-        return v.asText();
+        return text(x);
     }
 
-    /** Nanoseconds as milliseconds, about four significant digits. */
-    static String millis(JsonNode nanos) {
-        return Format.millis(nanos.asLong());
+    /** An item as JSON's own text of it: numbers and booleans as written, {@code null}, and nothing for an object. */
+    private static String text(Object e) {
+        if (e instanceof java.util.Map<?, ?> || e instanceof Record) {
+            return "";
+        }
+        return String.valueOf(e);
+    }
+
+    private static Object unwrap(Object v) {
+        if (v instanceof java.util.Optional<?> o) {
+            return o.orElse(null);
+        }
+        if (v instanceof java.util.OptionalLong o) {
+            return o.isPresent() ? o.getAsLong() : null;
+        }
+        if (v instanceof java.util.OptionalInt o) {
+            return o.isPresent() ? o.getAsInt() : null;
+        }
+        if (v instanceof java.util.OptionalDouble o) {
+            return o.isPresent() ? o.getAsDouble() : null;
+        }
+        return v;
     }
 
     /** Nanoseconds as seconds with one decimal. */
-    static String seconds(JsonNode nanos) {
-        return Format.seconds(nanos.asLong()) + " s";
+    static String seconds(long nanos) {
+        return Format.seconds(nanos) + " s";
     }
 }

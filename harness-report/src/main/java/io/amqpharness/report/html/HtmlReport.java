@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.amqpharness.spi.HarnessException;
+import io.amqpharness.HarnessException;
+import io.amqpharness.report.document.ResultDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,8 +16,9 @@ import java.util.Map;
 
 /**
  * {@code report.html}: one self-contained page (styles, data and Chart.js inlined; no network
- * needed) rendered from {@code result.json} trees. One run gives its report: key facts, charts of
- * rates and latency percentiles over time, the latency distribution, and the summary tables.
+ * needed) rendered from result documents ({@link io.amqpharness.report.document.ResultDocument}).
+ * One run gives its report: key facts, charts of rates and latency percentiles over time, the
+ * latency distribution, and the summary tables.
  * Several runs give a comparison page: a table of their key numbers, a chart with the runs on the
  * x axis, overlaid charts, and each run's tables.
  *
@@ -114,7 +116,7 @@ public final class HtmlReport {
     }
 
     private static String runTables(ReportRun run) {
-        var r = run.result();
+        ResultDocument r = run.result();
         return "<section class=\"wide\"><h2>Latency over the whole run (ms)</h2>" + Tables.latency(r)
                 + "<h2>Worst reporting interval (ms)</h2>" + Tables.worstInterval(r)
                 + "<p class=\"hint\">The highest value each percentile reached in any one reporting interval, "

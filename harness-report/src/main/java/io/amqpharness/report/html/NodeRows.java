@@ -1,6 +1,8 @@
 package io.amqpharness.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.report.document.BrokerSample;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.ResultDocument;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,12 +18,10 @@ final class NodeRows {
     private NodeRows() {
     }
 
-    static String table(JsonNode r) {
+    static String table(ResultDocument r) {
         Set<String> nodes = new LinkedHashSet<>();
-        for (JsonNode i : r.path("intervals")) {
-            for (JsonNode n : i.path("broker").path("nodes")) {
-                nodes.add(n.path("name").asText());
-            }
+        for (Interval i : r.intervals()) {
+            i.broker().ifPresent(b -> b.nodes().forEach(n -> nodes.add(n.name())));
         }
         if (nodes.size() < 2) {
             return "";
@@ -31,28 +31,25 @@ final class NodeRows {
             h.append("<th>").append(Html.escape(n)).append(" memory (MiB)</th>");
         }
         h.append("<th>queue leaders</th></tr></thead><tbody>");
-        for (JsonNode i : r.path("intervals")) {
-            h.append("<tr><td>").append(String.format(Locale.ROOT, "%.1f", i.path("elapsed").asLong() / 1e9)).append("</td>");
-            JsonNode b = i.path("broker");
+        for (Interval i : r.intervals()) {
+            h.append("<tr><td>").append(String.format(Locale.ROOT, "%.1f", i.elapsed() / 1e9)).append("</td>");
             for (String n : nodes) {
-                h.append("<td>").append(b.isObject() ? memory(b, n) : "no sample").append("</td>");
+                h.append("<td>").append(i.broker().map(b -> memory(b, n)).orElse("no sample")).append("</td>");
             }
             List<String> leaders = new ArrayList<>();
-            for (JsonNode q : b.path("queues")) {
-                if (q.path("leader").isTextual()) {
-                    leaders.add(q.path("name").asText() + ": " + q.path("leader").asText());
-                }
+            for (BrokerSample.Queue q : i.broker().map(BrokerSample::queues).orElse(List.of())) {
+                q.leader().ifPresent(l -> leaders.add(q.name() + ": " + l));
             }
             h.append("<td>").append(Html.escape(String.join(", ", leaders))).append("</td></tr>");
         }
         return h.append("</tbody></table>").toString();
     }
 
-    private static String memory(JsonNode broker, String node) {
-        for (JsonNode n : broker.path("nodes")) {
-            if (n.path("name").asText().equals(node)) {
-                return n.path("memoryBytes").isNumber()
-                        ? String.format(Locale.ROOT, "%,.1f", n.path("memoryBytes").asLong() / 1048576.0) : "up";
+    private static String memory(BrokerSample broker, String node) {
+        for (BrokerSample.Node n : broker.nodes()) {
+            if (n.name().equals(node)) {
+                return n.memoryBytes().isPresent()
+                        ? String.format(Locale.ROOT, "%,.1f", n.memoryBytes().getAsLong() / 1048576.0) : "up";
             }
         }
         return "<span class=\"bad\">down</span>";

@@ -1,13 +1,16 @@
 package io.amqpharness.report.html;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.Step;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The rows of a seed-report table from {@code result.json} trees: one per step of a stepped run,
- * or one per run of a sweep. Each has a label, messages per second, and end-to-end percentiles
- * over the whole step or run and their highest value in any one interval.
+ * The rows of a seed-report table from result documents: one per step of a stepped run, or one
+ * per run of a sweep. Each has a label, messages per second, and end-to-end percentiles over the
+ * whole step or run and their highest value in any one interval.
  */
 final class SeedRows {
     private SeedRows() {
@@ -21,54 +24,61 @@ final class SeedRows {
      * @param whole  the end-to-end ladder over the step or run (nanoseconds)
      * @param max    the end-to-end per-interval maxima (nanoseconds)
      */
-    record Row(String label, double rate, JsonNode whole, JsonNode max) {
+    record Row(String label, double rate, Ladder whole, Ladder max) {
     }
 
-    static List<Row> steps(JsonNode r) {
+    static List<Row> steps(ResultDocument r) {
         List<Row> rows = new ArrayList<>();
-        boolean consumed = Charts.consumers(r) > 0;
-        for (JsonNode s : r.path("steps")) {
-            JsonNode values = s.path("values");
-            String label = values.size() == 1 ? number(values.elements().next()) : s.path("label").asText();
-            rows.add(new Row(label, s.path("rates").path(consumed ? "received" : "sent").asDouble(),
-                    s.path("latency").path("endToEnd"), s.path("maxOverIntervals").path("endToEnd")));
+        boolean consumed = r.scenario().consumers() > 0;
+        for (Step s : r.steps()) {
+            String label = s.values().size() == 1 ? number(s.values().values().iterator().next()) : s.label();
+            rows.add(new Row(label, consumed ? s.rates().received() : s.rates().sent(),
+                    s.latency().endToEnd(), s.maxOverIntervals().endToEnd()));
         }
         return rows;
     }
 
-    private static String number(JsonNode n) {
-        double d = n.asDouble();
+    private static String number(double d) {
         return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     static List<Row> runs(List<ReportRun> runs) {
         List<Row> rows = new ArrayList<>();
         for (ReportRun run : runs) {
-            JsonNode r = run.result();
-            boolean consumed = Charts.consumers(r) > 0;
-            rows.add(new Row(run.label(), r.path("rates").path(consumed ? "received" : "sent").asDouble(),
-                    r.path("latency").path("endToEnd"), maxOverIntervals(r)));
+            ResultDocument r = run.result();
+            boolean consumed = r.scenario().consumers() > 0;
+            rows.add(new Row(run.label(), consumed ? r.rates().received() : r.rates().sent(),
+                    r.latency().endToEnd(), maxOverIntervals(r)));
         }
         return rows;
     }
 
-    /** Each end-to-end percentile's highest value over the run's intervals, as a JSON-like ladder. */
-    private static JsonNode maxOverIntervals(JsonNode r) {
-        com.fasterxml.jackson.databind.node.ObjectNode max =
-                com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    /**
+     * Each end-to-end percentile's highest value over the run's measured intervals (p50, p75, p95,
+     * p99, p99.9 and max; the other rungs 0), with the values counted over them.
+     */
+    private static Ladder maxOverIntervals(ResultDocument r) {
         long count = 0;
-        for (JsonNode i : r.path("intervals")) {
-            JsonNode l = i.path("latency").path("endToEnd");
-            if (l.path("count").asLong() == 0 || "warmup".equals(i.path("phase").asText())) {
+        long p50 = 0;
+        long p75 = 0;
+        long p95 = 0;
+        long p99 = 0;
+        long p999 = 0;
+        long max = 0;
+        for (Interval i : r.intervals()) {
+            Ladder l = i.latency().endToEnd();
+            if (!l.any() || i.warmup()) {
                 continue;
             }
-            count += l.path("count").asLong();
-            for (String p : new String[] {"p50", "p75", "p95", "p99", "p999", "max"}) {
-                max.put(p, Math.max(max.path(p).asLong(), l.path(p).asLong()));
-            }
+            count += l.count();
+            p50 = Math.max(p50, l.p50());
+            p75 = Math.max(p75, l.p75());
+            p95 = Math.max(p95, l.p95());
+            p99 = Math.max(p99, l.p99());
+            p999 = Math.max(p999, l.p999());
+            max = Math.max(max, l.max());
         }
-        max.put("count", count);
-        return max;
+        return new Ladder(count, 0, p50, p75, 0, p95, p99, p999, 0, max, 0);
     }
 
     /** The seed-report table: label, Msg/s, 99th, 95th, 75th, Max 99th, Max 95th, Max 75th (ms). */
@@ -79,10 +89,10 @@ final class SeedRows {
         for (Row r : rows) {
             h.append("<tr><th>").append(Html.escape(r.label())).append("</th><td>")
                     .append(io.amqpharness.report.Format.rate(r.rate())).append("</td>");
-            for (JsonNode ladder : new JsonNode[] {r.whole(), r.max()}) {
-                for (String p : new String[] {"p99", "p95", "p75"}) {
-                    h.append("<td>").append(ladder.path("count").asLong() == 0 ? "-"
-                            : String.format(java.util.Locale.ROOT, "%.2f", ladder.path(p).asLong() / 1e6)).append("</td>");
+            for (Ladder ladder : new Ladder[] {r.whole(), r.max()}) {
+                for (long v : new long[] {ladder.p99(), ladder.p95(), ladder.p75()}) {
+                    h.append("<td>").append(!ladder.any() ? "-"
+                            : String.format(java.util.Locale.ROOT, "%.2f", v / 1e6)).append("</td>");
                 }
             }
             h.append("</tr>");

@@ -2,17 +2,26 @@ package io.amqpharness.report.html;
 
 import static io.amqpharness.report.html.Html.escape;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.report.Format;
+import io.amqpharness.report.document.BrokerMetrics;
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.Latencies;
+import io.amqpharness.report.document.Rates;
+import io.amqpharness.report.document.RecordFields;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.Step;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * The report's tables, from {@code result.json} trees. Counts, rates and percentile ladders are
- * listed field by field from the JSON, so fields added to the result appear without changes here.
+ * The report's tables, from result documents. Counts, rates and percentile ladders are listed
+ * field by field from their records, so fields added to the result appear without changes here.
  */
 final class Tables {
     /** Percentiles shown in the worst-interval table (the seeds' "max 99th over intervals"). */
@@ -22,75 +31,73 @@ final class Tables {
     }
 
     /** Key facts of a run as a definition list. */
-    static String facts(JsonNode r) {
-        JsonNode s = r.path("scenario");
-        JsonNode b = r.path("broker");
+    static String facts(ResultDocument r) {
+        ResultDocument.ScenarioSection s = r.scenario();
+        ResultDocument.Broker b = r.broker();
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"Run", r.path("runId").asText() + (r.path("failed").asBoolean() ? " (failed)" : "")});
-        rows.add(new String[] {"Started", r.path("startedAt").asText()});
-        rows.add(new String[] {"Duration", "publishing " + Html.seconds(r.path("publishingTime")) + ", total "
-                + Html.seconds(r.path("totalTime"))});
-        rows.add(new String[] {"Broker", (b.path("product").asText() + " " + b.path("version").asText() + " on "
-                + b.path("platform").asText()).strip() + " at " + s.path("uri").asText()});
-        rows.add(new String[] {"Protocol", s.path("protocol").asText()});
-        rows.add(new String[] {"Queues", Html.value(r.path("queues")) + " ("
-                + s.path("topology").path("queueType").asText() + ")"});
-        rows.add(new String[] {"Pacing", r.path("paced").asBoolean()
+        rows.add(new String[] {"Run", r.runId() + (r.failed() ? " (failed)" : "")});
+        rows.add(new String[] {"Started", String.valueOf(r.startedAt())});
+        rows.add(new String[] {"Duration", "publishing " + Html.seconds(r.publishingTime()) + ", total "
+                + Html.seconds(r.totalTime())});
+        rows.add(new String[] {"Broker", (b.product() + " " + b.version() + " on " + b.platform()).strip()
+                + " at " + s.uri()});
+        rows.add(new String[] {"Protocol", s.protocol()});
+        rows.add(new String[] {"Queues", Html.value(r.queues()) + " (" + s.queueType() + ")"});
+        rows.add(new String[] {"Pacing", r.paced()
                 ? "paced: latency is measured from each message's intended send time"
                 : "closed loop (unpaced): latency is measured from the actual send"});
         StringBuilder h = new StringBuilder("<dl class=\"facts\">");
         for (String[] row : rows) {
             h.append("<dt>").append(escape(row[0])).append("</dt><dd>").append(escape(row[1])).append("</dd>");
         }
-        h.append("<dt>Command</dt><dd><code>harness ").append(escape(String.join(" ", texts(s.path("arguments")))))
+        h.append("<dt>Command</dt><dd><code>harness ").append(escape(String.join(" ", s.arguments())))
                 .append("</code></dd></dl>");
         return h.toString();
     }
 
     /** Every count of the run, then the accounting fields; unexplained messages are flagged. */
-    static String messages(JsonNode r) {
+    static String messages(ResultDocument r) {
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
-        for (Map.Entry<String, JsonNode> c : fields(r.path("counts"))) {
+        for (Map.Entry<String, Object> c : RecordFields.of(r.counts()).entrySet()) {
             h.append(kv(Html.words(c.getKey()), Html.value(c.getValue()), ""));
         }
-        h.append(kv("unconfirmed at stop", Html.value(r.path("unconfirmedAtStop")), ""));
-        h.append(kv("due but not sent at stop", Html.value(r.path("unsentAtStop")), ""));
-        h.append(kv("left in queues", Html.value(r.path("leftInQueues")), ""));
-        long unaccounted = r.path("unaccountedPublished").asLong();
-        h.append(kv("unaccounted for", Html.value(r.path("unaccountedPublished")), unaccounted != 0 ? "bad" : ""));
+        h.append(kv("unconfirmed at stop", Html.value(r.unconfirmedAtStop()), ""));
+        h.append(kv("due but not sent at stop", Html.value(r.unsentAtStop()), ""));
+        h.append(kv("left in queues", Html.value(r.leftInQueues()), ""));
+        long unaccounted = r.unaccountedPublished();
+        h.append(kv("unaccounted for", Html.value(unaccounted), unaccounted != 0 ? "bad" : ""));
         return h.append("</tbody></table>").toString();
     }
 
     /** Average rates, messages per second. */
-    static String rates(JsonNode r) {
+    static String rates(ResultDocument r) {
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
-        for (Map.Entry<String, JsonNode> c : fields(r.path("rates"))) {
-            h.append(kv(Html.words(c.getKey()), Format.rate(c.getValue().asDouble()) + " msg/s", ""));
+        for (Map.Entry<String, Object> c : RecordFields.of(r.rates()).entrySet()) {
+            h.append(kv(Html.words(c.getKey()), Format.rate((Double) c.getValue()) + " msg/s", ""));
         }
         return h.append("</tbody></table>").toString();
     }
 
     /** The percentile ladder of every metric over the whole run, in milliseconds. */
-    static String latency(JsonNode r) {
-        List<String> columns = new ArrayList<>();
-        JsonNode any = r.path("latency").path("endToEnd");
-        fields(any).forEach(e -> columns.add(e.getKey()));
+    static String latency(ResultDocument r) {
+        List<String> columns = new ArrayList<>(RecordFields.of(Ladder.EMPTY).keySet());
         columns.remove("count");
         StringBuilder h = new StringBuilder("<table class=\"num\"><thead><tr><th>ms</th>");
         columns.forEach(c -> h.append("<th>").append(escape(Html.words(c))).append("</th>"));
         h.append("<th>count</th></tr></thead><tbody>");
         boolean rows = false;
         for (String[] m : Charts.METRICS) {
-            JsonNode l = r.path("latency").path(m[0]);
-            if (l.path("count").asLong() == 0) {
+            Ladder l = r.latency().of(m[0]);
+            if (!l.any()) {
                 continue;
             }
             rows = true;
             h.append("<tr><th>").append(escape(m[1])).append("</th>");
+            Map<String, Object> values = RecordFields.of(l);
             for (String c : columns) {
-                h.append("<td>").append(Format.millis(Math.round(l.path(c).asDouble()))).append("</td>");
+                h.append("<td>").append(Format.millis(Math.round(((Number) values.get(c)).doubleValue()))).append("</td>");
             }
-            h.append("<td>").append(Format.count(l.path("count").asLong())).append("</td></tr>");
+            h.append("<td>").append(Format.count(l.count())).append("</td></tr>");
         }
         if (!rows) {
             h.append("<tr><td colspan=\"").append(columns.size() + 2).append("\">no latency recorded</td></tr>");
@@ -102,7 +109,7 @@ final class Tables {
      * The highest value of each percentile over the reporting intervals, in milliseconds; the
      * {@code --warmup} intervals are left out (as from every other result), and not counted.
      */
-    static String worstInterval(JsonNode r) {
+    static String worstInterval(ResultDocument r) {
         StringBuilder h = new StringBuilder("<table class=\"num\"><thead><tr><th>ms</th>");
         for (String p : WORST) {
             h.append("<th>").append(escape(Html.words(p))).append("</th>");
@@ -112,14 +119,14 @@ final class Tables {
         for (String[] m : Charts.METRICS) {
             long[] worst = new long[WORST.length];
             int intervals = 0;
-            for (JsonNode i : r.path("intervals")) {
-                JsonNode l = i.path("latency").path(m[0]);
-                if (l.path("count").asLong() == 0 || i.path("phase").asText().equals("warmup")) {
+            for (Interval i : r.intervals()) {
+                Ladder l = i.latency().of(m[0]);
+                if (!l.any() || i.warmup()) {
                     continue;
                 }
                 intervals++;
                 for (int k = 0; k < WORST.length; k++) {
-                    worst[k] = Math.max(worst[k], l.path(WORST[k]).asLong());
+                    worst[k] = Math.max(worst[k], l.rung(WORST[k]));
                 }
             }
             if (intervals == 0) {
@@ -139,82 +146,73 @@ final class Tables {
     }
 
     /** The client process: CPU, memory, Java, host. */
-    static String client(JsonNode r) {
-        JsonNode c = r.path("client");
-        JsonNode e = r.path("environment");
-        long messages = Math.max(r.path("counts").path("published").asLong(), r.path("counts").path("consumed").asLong());
-        double cpuSeconds = c.path("cpuTime").asLong() / 1e9;
+    static String client(ResultDocument r) {
+        ResultDocument.Client c = r.client();
+        ResultDocument.Environment e = r.environment();
+        long messages = Math.max(r.counts().published(), r.counts().consumed());
+        double cpuSeconds = c.cpuTime() / 1e9;
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
         h.append(kv("CPU time", String.format(Locale.ROOT, "%.2f s", cpuSeconds), ""));
         if (messages > 0) {
             h.append(kv("CPU per 100k messages", String.format(Locale.ROOT, "%.3f s", cpuSeconds * 1e5 / messages), ""));
         }
-        h.append(kv("peak heap", Format.mebibytes(c.path("peakHeapBytes").asLong()) + " MiB", ""));
-        if (e.has("maxHeapBytes")) {
-            h.append(kv("max heap", Format.mebibytes(e.path("maxHeapBytes").asLong()) + " MiB", ""));
+        h.append(kv("peak heap", Format.mebibytes(c.peakHeapBytes()) + " MiB", ""));
+        if (e != null) {
+            h.append(kv("max heap", Format.mebibytes(e.maxHeapBytes()) + " MiB", ""));
         }
-        h.append(kv("processors", Html.value(c.path("processors")), ""));
-        h.append(kv("Java", c.path("javaVersion").asText(), ""));
-        for (String k : new String[] {"jvm", "os", "arch"}) {
-            if (e.has(k)) {
-                h.append(kv(k, e.path(k).asText(), ""));
-            }
+        h.append(kv("processors", Html.value(c.processors()), ""));
+        h.append(kv("Java", c.javaVersion(), ""));
+        if (e != null) {
+            h.append(kv("jvm", e.jvm(), "")).append(kv("os", e.os(), "")).append(kv("arch", e.arch(), ""));
         }
-        h.append(kv("generator", r.path("generator").asText(), ""));
+        h.append(kv("generator", r.generator(), ""));
         return h.append("</tbody></table>").toString();
     }
 
     /** The broker's side of the run ({@code brokerMetrics}): source, peaks, cross-check, growth; empty if none. */
-    static String broker(JsonNode r) {
-        JsonNode b = r.path("brokerMetrics");
-        if (!b.isObject()) {
+    static String broker(ResultDocument r) {
+        if (r.brokerMetrics().isEmpty()) {
             return "";
         }
+        BrokerMetrics b = r.brokerMetrics().get();
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
-        if (b.path("unavailable").isTextual()) {
-            return h.append(kv("not read", b.path("unavailable").asText(), "")).append("</tbody></table>").toString();
+        if (b.unavailable().isPresent()) {
+            return h.append(kv("not read", b.unavailable().get(), "")).append("</tbody></table>").toString();
         }
-        h.append(kv("source", b.path("source").asText() + " " + b.path("url").asText(), ""));
-        if (b.path("cpuUrl").isTextual() && !b.path("cpuUrl").asText().equals(b.path("url").asText())) {
-            h.append(kv("CPU from", b.path("cpuUrl").asText(), ""));
+        h.append(kv("source", b.source().orElse("") + " " + b.url().orElse(""), ""));
+        if (b.cpuUrl().isPresent() && !b.cpuUrl().equals(b.url())) {
+            h.append(kv("CPU from", b.cpuUrl().get(), ""));
         }
-        h.append(kv("samples", b.path("samples").asInt() + (b.path("failed").asInt() > 0
-                ? " (" + b.path("failed").asInt() + " failed)" : ""), ""));
-        number(h, "peak queue depth", b.path("peakDepth"), 1, "");
-        number(h, "peak memory", b.path("peakMemoryBytes"), 1.0 / (1 << 20), " MiB");
-        number(h, "memory limit", b.path("memoryLimitBytes"), 1.0 / (1 << 20), " MiB");
-        if (b.path("peakCpuCores").isNumber()) {
-            h.append(kv("peak CPU", String.format(Locale.ROOT, "%.2f cores", b.path("peakCpuCores").asDouble()), ""));
+        h.append(kv("samples", b.samples() + (b.failed() > 0 ? " (" + b.failed() + " failed)" : ""), ""));
+        count(h, "peak queue depth", b.peakDepth());
+        mebibytes(h, "peak memory", b.peakMemoryBytes());
+        mebibytes(h, "memory limit", b.memoryLimitBytes());
+        if (b.peakCpuCores().isPresent()) {
+            h.append(kv("peak CPU", String.format(Locale.ROOT, "%.2f cores", b.peakCpuCores().getAsDouble()), ""));
         }
-        number(h, "peak connections", b.path("peakConnections"), 1, "");
-        number(h, "peak channels", b.path("peakChannels"), 1, "");
-        h.append(kv("alarms", b.path("alarms").isEmpty() ? "none" : String.join(", ", texts(b.path("alarms"))), ""));
-        JsonNode c = b.path("crossCheck");
-        if (c.isObject()) {
-            h.append(kv("cross-check (" + c.path("basis").asText()
-                            + (c.path("instance").isTextual() ? ", " + c.path("instance").asText() + "'s counts only" : "")
-                            + ")", crossCheck(c),
-                    verdict(c).equals("differ") ? "bad" : ""));
+        count(h, "peak connections", b.peakConnections());
+        count(h, "peak channels", b.peakChannels());
+        h.append(kv("alarms", b.alarms().isEmpty() ? "none" : String.join(", ", b.alarms()), ""));
+        if (b.crossCheck().isPresent()) {
+            BrokerMetrics.CrossCheck c = b.crossCheck().get();
+            h.append(kv("cross-check (" + c.basis()
+                            + c.instance().map(i -> ", " + i + "'s counts only").orElse("") + ")", crossCheck(c),
+                    c.outcome().equals("differ") ? "bad" : ""));
         }
-        JsonNode g = b.path("growth");
-        if (g.isObject()) {
-            boolean atLeast = g.path("basis").asText().equals("harness") && g.has("exact") && !g.path("exact").asBoolean();
+        if (b.growth().isPresent()) {
+            BrokerMetrics.Growth g = b.growth().get();
+            boolean atLeast = g.basis().equals("harness") && !g.exact().orElse(true);
             h.append(kv("queue growth while publishing", String.format(Locale.ROOT, "%s%,d messages, %,.0f per second (%s)",
-                    atLeast ? "at least " : "", g.path("messages").asLong(), g.path("perSecond").asDouble(), g.path("basis").asText()), ""));
+                    atLeast ? "at least " : "", g.messages(), g.perSecond(), g.basis()), ""));
         }
         return h.append("</tbody></table>").toString();
     }
 
-    private static String crossCheck(JsonNode c) {
+    private static String crossCheck(BrokerMetrics.CrossCheck c) {
         List<String> parts = new java.util.ArrayList<>();
-        for (String[] f : new String[][] {{"published", "brokerPublished", "harnessPublished"},
-            {"delivered", "brokerDelivered", "harnessDelivered"}}) {
-            if (c.path(f[1]).isNumber()) {
-                parts.add(String.format(Locale.ROOT, "%s: broker %,d", f[0], c.path(f[1]).asLong())
-                        + (c.path(f[2]).isNumber() ? String.format(Locale.ROOT, ", harness %,d", c.path(f[2]).asLong()) : ""));
-            }
-        }
-        return String.join("; ", parts) + switch (verdict(c)) {
+        side(parts, "published", c.brokerPublished(), c.harnessPublished());
+        side(parts, "delivered", c.brokerDelivered(), c.harnessDelivered());
+        return String.join("; ", parts) + switch (c.outcome()) {
             case "agree" -> " (agree)";
             case "nothing" -> " (nothing to compare)";
             case "incomplete" -> " (not checked: the broker restarted or a queue disappeared during the run, so its counters, at least "
@@ -223,65 +221,71 @@ final class Tables {
         };
     }
 
-    /** {@code agree}, {@code differ}, {@code incomplete} or {@code nothing}; from {@code agrees} in older files. */
-    private static String verdict(JsonNode c) {
-        return c.path("verdict").isTextual() ? c.path("verdict").asText()
-                : c.path("agrees").asBoolean() ? "agree" : "differ";
+    private static void side(List<String> parts, String what, OptionalLong broker, OptionalLong harness) {
+        if (broker.isPresent()) {
+            parts.add(String.format(Locale.ROOT, "%s: broker %,d", what, broker.getAsLong())
+                    + (harness.isPresent() ? String.format(Locale.ROOT, ", harness %,d", harness.getAsLong()) : ""));
+        }
     }
 
-    private static void number(StringBuilder h, String key, JsonNode v, double scale, String unit) {
-        if (v.isNumber()) {
-            h.append(kv(key, scale == 1 ? String.format(Locale.ROOT, "%,d", v.asLong())
-                    : String.format(Locale.ROOT, "%,.1f%s", v.asDouble() * scale, unit), ""));
+    private static void count(StringBuilder h, String key, OptionalLong v) {
+        if (v.isPresent()) {
+            h.append(kv(key, String.format(Locale.ROOT, "%,d", v.getAsLong()), ""));
+        }
+    }
+
+    private static void mebibytes(StringBuilder h, String key, OptionalLong bytes) {
+        if (bytes.isPresent()) {
+            h.append(kv(key, String.format(Locale.ROOT, "%,.1f%s", bytes.getAsLong() * (1.0 / (1 << 20)), " MiB"), ""));
         }
     }
 
     /** Every setting of the scenario, group by group. */
-    static String settings(JsonNode r) {
+    static String settings(ResultDocument r) {
+        ResultDocument.ScenarioSection s = r.scenario();
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
-        for (String group : new String[] {"publishing", "consuming", "topology", "run"}) {
-            for (Map.Entry<String, JsonNode> f : fields(r.path("scenario").path(group))) {
-                String value = f.getValue().isIntegralNumber() && looksLikeDuration(f.getKey())
-                        ? io.amqpharness.scenario.Durations.format(java.time.Duration.ofNanos(f.getValue().asLong()))
-                        : Html.value(f.getValue());
-                h.append(kv(group + " · " + Html.words(f.getKey()), value, ""));
-            }
-        }
+        Map<String, Map<String, Object>> groups = new java.util.LinkedHashMap<>();
+        groups.put("publishing", s.publishing());
+        groups.put("consuming", s.consuming());
+        groups.put("topology", s.topology());
+        groups.put("run", s.run());
+        groups.forEach((group, settings) -> settings.forEach((key, v) -> {
+            String value = (v instanceof Integer || v instanceof Long) && looksLikeDuration(key)
+                    ? io.amqpharness.scenario.Durations.format(java.time.Duration.ofNanos(((Number) v).longValue()))
+                    : Html.value(v);
+            h.append(kv(group + " · " + Html.words(key), value, ""));
+        }));
         return h.append("</tbody></table>").toString();
     }
 
     /** What the driver learned about the connection, and the broker's properties. */
-    static String driverAndBroker(JsonNode r) {
+    static String driverAndBroker(ResultDocument r) {
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
-        for (Map.Entry<String, JsonNode> f : fields(r.path("driverFacts"))) {
-            h.append(kv(f.getKey(), f.getValue().asText(), ""));
-        }
-        for (Map.Entry<String, JsonNode> f : fields(r.path("broker").path("properties"))) {
-            h.append(kv("broker · " + f.getKey(), f.getValue().asText(), ""));
-        }
+        r.driverFacts().forEach((k, v) -> h.append(kv(k, v, "")));
+        r.broker().properties().forEach((k, v) -> h.append(kv("broker · " + k, v, "")));
         return h.append("</tbody></table>").toString();
     }
 
     /** The {@code --fail-if} gates and their verdicts, broken ones first; empty without gates. */
-    static String gates(JsonNode r) {
-        JsonNode gates = r.path("gates");
-        if (gates.size() == 0) {
+    static String gates(ResultDocument r) {
+        List<ResultDocument.Gate> gates = r.gates();
+        if (gates.isEmpty()) {
             return "";
         }
         int broken = 0;
         StringBuilder rows = new StringBuilder();
         for (boolean pass : new boolean[] {false, true}) {
-            for (JsonNode g : gates) {
-                if (g.path("broken").asBoolean() == pass) {
+            for (ResultDocument.Gate g : gates) {
+                if (g.broken() == pass) {
                     continue;
                 }
                 broken += pass ? 0 : 1;
                 rows.append("<tr><td").append(pass ? ">passed" : " class=\"bad\">FAILED").append("</td><td><code>")
-                        .append(escape(g.path("gate").asText())).append("</code></td><td>")
-                        .append(escape(checkedOn(g))).append("</td><td>").append(escape(g.path("sentence").asText())).append("</td></tr>");
+                        .append(escape(g.gate())).append("</code></td><td>")
+                        .append(escape(checkedOn(g))).append("</td><td>").append(escape(g.sentence())).append("</td></tr>");
             }
         }
-        boolean merged = r.path("merged").asBoolean();
+        boolean merged = r.mergedResult();
         return "<section><h2>Gates</h2><p" + (broken > 0 ? " class=\"bad\">" + broken + " of " + gates.size()
                 + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, "
                 + (merged ? "on the merged whole run: summed counts and rates, added histograms; each instance's own "
@@ -291,61 +295,57 @@ final class Tables {
     }
 
     /** Where a verdict was checked: {@code whole run}, {@code step 2}, {@code merged whole run}, {@code pod-1, step 2}. */
-    private static String checkedOn(JsonNode g) {
-        String where = g.path("step").isNumber() ? "step " + (g.path("step").asInt() + 1) : "whole run";
-        String instance = g.path("instance").asText("");
+    private static String checkedOn(ResultDocument.Gate g) {
+        String where = g.step().isPresent() ? "step " + (g.step().getAsInt() + 1) : "whole run";
+        String instance = g.instance().orElse("");
         return instance.isEmpty() ? where : instance.equals("merged") ? "merged " + where : instance + ", " + where;
     }
 
     /** The answer and the probes of a {@code find-max} search; empty for any other run. */
-    static String search(JsonNode r) {
-        JsonNode s = r.path("search");
-        if (!s.isObject()) {
+    static String search(ResultDocument r) {
+        if (r.search().isEmpty()) {
             return "";
         }
+        ResultDocument.Search s = r.search().get();
         StringBuilder target = new StringBuilder();
-        s.path("target").forEach(g -> target.append(target.length() == 0 ? "" : ", ").append("<code>")
-                .append(escape(g.asText())).append("</code>"));
-        String answer = s.path("answer").isNumber()
+        s.target().forEach(g -> target.append(target.length() == 0 ? "" : ", ").append("<code>")
+                .append(escape(g)).append("</code>"));
+        String answer = s.answer().isPresent()
                 ? "<p>Highest rate that met " + target + " and kept up: <b>" + escape(Format.rate(
-                        s.path("answer").asDouble())) + " msg/s</b>" + (s.path("converged").asBoolean() ? ""
+                        s.answer().getAsDouble())) + " msg/s</b>" + (s.converged() ? ""
                         : " (the search did not converge: out of probes, or stopped)") + ".</p>"
                 : "<p class=\"bad\">No probe met " + target + ".</p>";
         StringBuilder rows = new StringBuilder();
-        for (JsonNode p : s.path("probes")) {
-            JsonNode step = r.path("steps").path(p.path("step").asInt());
-            JsonNode e2e = step.path("latency").path("endToEnd");
-            StringBuilder why = new StringBuilder();
-            p.path("reasons").forEach(x -> why.append(why.length() == 0 ? "" : " ").append(x.asText()));
-            rows.append("<tr><td>").append(p.path("step").asInt() + 1).append("</td><td>")
-                    .append(escape(Format.rate(p.path("rate").asDouble()))).append("</td><td>")
-                    .append(escape(Format.rate(step.path("rates").path("sent").asDouble())))
+        for (ResultDocument.Probe p : s.probes()) {
+            Optional<Step> step = step(r, p.step());
+            Ladder e2e = step.map(x -> x.latency().endToEnd()).orElse(Ladder.EMPTY);
+            rows.append("<tr><td>").append(p.step() + 1).append("</td><td>")
+                    .append(escape(Format.rate(p.rate()))).append("</td><td>")
+                    .append(escape(Format.rate(step.map(x -> x.rates().sent()).orElse(0.0))))
                     .append("</td><td>")
-                    .append(escape(Format.rate(step.path("rates").path("received").asDouble())))
-                    .append("</td><td>").append(e2e.path("count").asLong() > 0
-                            ? escape(Format.millis(e2e.path("p99").asLong())) : "")
-                    .append("</td><td").append(p.path("passed").asBoolean() ? ">met" : " class=\"bad\">failed")
-                    .append("</td><td>").append(escape(why.toString())).append("</td></tr>");
+                    .append(escape(Format.rate(step.map(x -> x.rates().received()).orElse(0.0))))
+                    .append("</td><td>").append(e2e.any() ? escape(Format.millis(e2e.p99())) : "")
+                    .append("</td><td").append(p.passed() ? ">met" : " class=\"bad\">failed")
+                    .append("</td><td>").append(escape(String.join(" ", p.reasons()))).append("</td></tr>");
         }
         return "<section><h2>find-max</h2>" + answer + "<table><thead><tr><th>probe</th><th>intended msg/s</th>"
                 + "<th>sent msg/s</th><th>received msg/s</th><th>e2e p99 ms</th><th>verdict</th><th>why</th></tr>"
                 + "</thead><tbody>" + rows + "</tbody></table></section>";
     }
 
+    /** The step a probe ran as; empty if the file has no such step. */
+    static Optional<Step> step(ResultDocument r, int index) {
+        return index >= 0 && index < r.steps().size() ? Optional.of(r.steps().get(index)) : Optional.empty();
+    }
+
     /** Notes and the failure, if any; empty when there are none. */
-    static String notes(JsonNode r) {
+    static String notes(ResultDocument r) {
         StringBuilder h = new StringBuilder();
-        JsonNode failure = r.path("failure");
-        if (failure.isTextual()) {
-            h.append("<p class=\"bad\">Failure: ").append(escape(failure.asText())).append("</p>");
-        }
-        JsonNode interrupted = r.path("interruptedAfter");
-        if (interrupted.isTextual()) {
-            h.append("<p class=\"bad\">Interrupted after ").append(escape(interrupted.asText())).append(".</p>");
-        }
-        if (r.path("notes").size() > 0) {
+        r.failure().ifPresent(f -> h.append("<p class=\"bad\">Failure: ").append(escape(f)).append("</p>"));
+        r.interruptedAfter().ifPresent(i -> h.append("<p class=\"bad\">Interrupted after ").append(escape(i)).append(".</p>"));
+        if (!r.notes().isEmpty()) {
             h.append("<ul class=\"notes\">");
-            r.path("notes").forEach(n -> h.append("<li>").append(escape(n.asText())).append("</li>"));
+            r.notes().forEach(n -> h.append("<li>").append(escape(n)).append("</li>"));
             h.append("</ul>");
         }
         return h.toString();
@@ -357,7 +357,7 @@ final class Tables {
      */
     static String comparison(List<ReportRun> runs) {
         List<Map<String, String>> options = new ArrayList<>();
-        runs.forEach(r -> options.add(Arguments.options(r.result().path("scenario").path("arguments"))));
+        runs.forEach(r -> options.add(Arguments.options(r.result().scenario().arguments())));
         List<String> varied = Arguments.varied(options);
         StringBuilder h = new StringBuilder("<p>Settings all runs share: <code>")
                 .append(escape(Arguments.join(options.get(0), k -> !varied.contains(k)))).append("</code></p>");
@@ -367,59 +367,59 @@ final class Tables {
                 + "<th class=\"text\">broker</th></tr></thead><tbody>");
         for (int n = 0; n < runs.size(); n++) {
             ReportRun run = runs.get(n);
-            JsonNode r = run.result();
-            long unaccounted = r.path("unaccountedPublished").asLong();
+            ResultDocument r = run.result();
+            long unaccounted = r.unaccountedPublished();
             h.append("<tr><th>").append(escape(run.label()));
-            if (r.path("failed").asBoolean()) {
+            if (r.failed()) {
                 h.append(" <span class=\"bad\">failed</span>");
             }
             h.append("</th><td class=\"text\"><code>")
                     .append(escape(Arguments.varied(options.get(n), varied))).append("</code></td>");
-            rateLatencyAndCountCells(h, r);
+            rateLatencyAndCountCells(h, r.rates(), r.latency(), r.counts());
             h.append(unaccounted != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(unaccounted)).append("</td>");
-            JsonNode b = r.path("broker");
-            h.append("<td class=\"text\">").append(escape(b.path("product").asText() + " " + b.path("version").asText()))
+            h.append("<td class=\"text\">").append(escape(r.broker().product() + " " + r.broker().version()))
                     .append("</td></tr>");
         }
         return h.append("</tbody></table>").toString();
     }
 
     /** The cells a comparison row and an instance row share: rates, end-to-end and confirm latency, published and consumed. */
-    private static void rateLatencyAndCountCells(StringBuilder h, JsonNode r) {
-        JsonNode e2e = r.path("latency").path("endToEnd");
-        JsonNode confirm = r.path("latency").path("confirm");
-        cell(h, Format.rate(r.path("rates").path("sent").asDouble()));
-        cell(h, Format.rate(r.path("rates").path("received").asDouble()));
+    private static void rateLatencyAndCountCells(StringBuilder h, Rates rates, Latencies latency, Counts counts) {
+        Ladder e2e = latency.endToEnd();
+        Ladder confirm = latency.confirm();
+        cell(h, Format.rate(rates.sent()));
+        cell(h, Format.rate(rates.received()));
         for (String p : new String[] {"p50", "p99", "p999", "max"}) {
-            cell(h, e2e.path("count").asLong() > 0 ? Format.millis(e2e.path(p).asLong()) + " ms" : "–");
+            cell(h, e2e.any() ? Format.millis(e2e.rung(p)) + " ms" : "–");
         }
-        cell(h, confirm.path("count").asLong() > 0 ? Format.millis(confirm.path("p99").asLong()) + " ms" : "–");
-        cell(h, Format.count(r.path("counts").path("published").asLong()));
-        cell(h, Format.count(r.path("counts").path("consumed").asLong()));
+        cell(h, confirm.any() ? Format.millis(confirm.p99()) + " ms" : "–");
+        cell(h, Format.count(counts.published()));
+        cell(h, Format.count(counts.consumed()));
     }
 
     /** A merged result's row per instance, then the merged totals; empty for a single instance's result. */
-    static String instances(JsonNode r) {
-        if (!r.path("instances").isArray() || r.path("instances").isEmpty()) {
+    static String instances(ResultDocument r) {
+        if (r.instanceRows().isEmpty()) {
             return "";
         }
         StringBuilder h = new StringBuilder("<table class=\"num compare\"><thead><tr><th>instance</th>"
                 + "<th>sent/s</th><th>received/s</th><th>e2e p50</th><th>e2e p99</th><th>e2e p99.9</th><th>e2e max</th>"
                 + "<th>confirm p99</th><th>published</th><th>consumed</th><th>lost</th><th>clock skew</th>"
                 + "<th>unaccounted</th></tr></thead><tbody>");
-        for (JsonNode row : r.path("instances")) {
-            instanceRow(h, row.path("instance").asText() + (row.path("failure").isTextual() ? " (failed)" : ""), row);
+        for (ResultDocument.InstanceRow row : r.instanceRows()) {
+            instanceRow(h, row.instance() + (row.failure().isPresent() ? " (failed)" : ""), row.rates(), row.latency(),
+                    row.counts(), row.unaccountedPublished());
         }
-        instanceRow(h, "all (merged)", r);
+        instanceRow(h, "all (merged)", r.rates(), r.latency(), r.counts(), r.unaccountedPublished());
         return h.append("</tbody></table>").toString();
     }
 
-    private static void instanceRow(StringBuilder h, String name, JsonNode r) {
+    private static void instanceRow(StringBuilder h, String name, Rates rates, Latencies latency, Counts counts,
+            long unaccounted) {
         h.append("<tr><th>").append(escape(name)).append("</th>");
-        rateLatencyAndCountCells(h, r);
-        cell(h, Format.count(r.path("counts").path("lost").asLong()));
-        cell(h, Format.count(r.path("counts").path("clockSkew").asLong()));
-        long unaccounted = r.path("unaccountedPublished").asLong();
+        rateLatencyAndCountCells(h, rates, latency, counts);
+        cell(h, Format.count(counts.lost()));
+        cell(h, Format.count(counts.clockSkew()));
         h.append(unaccounted != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(unaccounted)).append("</td></tr>");
     }
 
@@ -435,19 +435,5 @@ final class Tables {
     private static boolean looksLikeDuration(String key) {
         String k = key.toLowerCase(Locale.ROOT);
         return k.contains("time") || k.contains("interval") || k.contains("timeout");
-    }
-
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(a -> out.add(a.asText()));
-        return out;
-    }
-
-    private static List<Map.Entry<String, JsonNode>> fields(JsonNode object) {
-        List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
-            out.add(it.next());
-        }
-        return out;
     }
 }

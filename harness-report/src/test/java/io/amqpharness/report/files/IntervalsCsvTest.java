@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
-import io.amqpharness.run.IntervalStats;
+import io.amqpharness.result.IntervalStats;
 import io.amqpharness.run.SyntheticRun;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;

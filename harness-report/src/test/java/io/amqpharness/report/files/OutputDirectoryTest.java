@@ -3,9 +3,10 @@ package io.amqpharness.report.files;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.amqpharness.HarnessException;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.run.SyntheticRun;
-import io.amqpharness.spi.HarnessException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +46,38 @@ class OutputDirectoryTest {
         assertThat(files.written()).extracting(p -> p.getFileName().toString()).containsExactlyInAnyOrder(
                 "end-to-end.hlog", "e2e-from-send.hlog", "round-trip.hlog", "confirm.hlog", "publish-delay.hlog", "churn-open.hlog", "intervals.csv", "result.json", "report.html");
         files.written().forEach(p -> assertThat(p).isNotEmptyFile());
+    }
+
+    @Test
+    void itsRecorderWritesTheLogsAsTheRunGoesAndTheResultFilesComeFromTheDocumentItIsGiven() throws Exception {
+        SyntheticRun run = SyntheticRun.create(3, 100, 1);
+        OutputDirectory files = OutputDirectory.prepare(tmp);
+        io.amqpharness.run.RunListener recorder = files.recorder();
+        recorder.started(run.start);
+        for (int i = 0; i < run.intervals.size(); i++) {
+            recorder.intervalHistograms(run.intervals.get(i), run.intervalHistograms.get(i));
+        }
+        recorder.finished(run.result);
+        assertThat(tmp.resolve(ResultDocuments.FILE_NAME)).doesNotExist();
+        assertThat(tmp.resolve(IntervalsCsv.FILE_NAME)).isNotEmptyFile();
+
+        io.amqpharness.report.document.ResultDocument given = RunDocument.of(run.result);
+        files.finished(run.result, given);
+
+        assertThat(files.problem()).isEmpty();
+        assertThat(ResultDocuments.read(tmp)).isEqualTo(given);
+        assertThat(tmp.resolve(OutputDirectory.REPORT_FILE)).isNotEmptyFile();
+    }
+
+    @Test
+    void theReportOfARunIsTheOneRenderedAgainFromItsResultJson() throws Exception {
+        SyntheticRun run = SyntheticRun.create(10, 1000, 1);
+        Path dir = tmp.resolve("run");
+        play(run, dir).close();
+        String again = io.amqpharness.report.html.HtmlReport.render(List.of(new io.amqpharness.report.html.ReportRun(
+                run.result.runId(), io.amqpharness.report.document.ResultDocuments.read(dir))));
+        assertThat(again).isEqualTo(Files.readString(dir.resolve(OutputDirectory.REPORT_FILE)))
+                .contains("<h1>amqp-harness run abc123</h1>", "<h2>Steps</h2>", "<h2>Broker metrics</h2>");
     }
 
     @Test
@@ -147,7 +180,7 @@ class OutputDirectoryTest {
             files.finished(second.result);
             assertThat(files.problem()).isEmpty();
         }
-        assertThat(ResultJson.read(tmp).path("intervals").size()).isEqualTo(second.result.intervals().size())
+        assertThat(ResultDocuments.readTree(tmp).path("intervals").size()).isEqualTo(second.result.intervals().size())
                 .isNotEqualTo(first.result.intervals().size());
         try (Stream<Path> left = Files.list(tmp)) {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(AtomicFiles.TEMPORARY_SUFFIX));

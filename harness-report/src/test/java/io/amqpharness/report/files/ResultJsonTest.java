@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.HarnessException;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.run.SyntheticRun;
-import io.amqpharness.spi.HarnessException;
 import java.lang.reflect.RecordComponent;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class ResultJsonTest {
     private final SyntheticRun run = SyntheticRun.create(10, 1000, 7);
 
     private JsonNode written() {
-        return ResultJson.read(ResultJson.write(run.result, tmp));
+        return ResultDocuments.readTree(ResultDocuments.write(RunDocument.of(run.result), tmp));
     }
 
     @Test
@@ -84,7 +85,7 @@ class ResultJsonTest {
     void latencyLaddersAndHistogramsMatchTheRun() throws Exception {
         JsonNode j = written();
         for (Metric m : Metric.values()) {
-            String id = ResultJsonModule.id(m);
+            String id = RunSections.id(m);
             JsonNode ladder = j.path("latency").path(id);
             assertThat(ladder.path("count").asLong()).isEqualTo(run.result.latency(m).count());
             assertThat(ladder.path("p99").asLong()).isEqualTo(run.result.latency(m).p99());
@@ -127,7 +128,7 @@ class ResultJsonTest {
 
     @Test
     void thePasswordNeverAppears() throws Exception {
-        String text = Files.readString(ResultJson.write(run.result, tmp));
+        String text = Files.readString(ResultDocuments.write(RunDocument.of(run.result), tmp));
         assertThat(text).doesNotContain(SyntheticRun.PASSWORD).contains("admin:***@");
         assertThat(text).contains("A note mentioning *** by accident.");
     }
@@ -155,17 +156,53 @@ class ResultJsonTest {
         assertThat(documented).as("fields missing from docs/result-json.md").containsAll(written);
     }
 
+    /**
+     * The other way round: every field the doc lists is a component of the document records (the
+     * scenario's settings groups and the other free-form objects excepted), so a field removed from
+     * the records cannot stay documented.
+     */
+    @Test
+    void everyDocumentedFieldIsAComponentOfTheDocumentRecords() throws Exception {
+        for (String path : documentedPaths()) {
+            java.lang.reflect.Type type = io.amqpharness.report.document.ResultDocument.class;
+            for (String part : path.split("\\.")) {
+                Class<?> record = recordOf(type);
+                if (record == null) {
+                    break; // a free-form object (settings, properties, driver facts): its fields are the run's
+                }
+                String name = part.endsWith("[]") ? part.substring(0, part.length() - 2) : part;
+                if (name.equals("<metric>")) {
+                    name = "endToEnd";
+                }
+                String field = name;
+                RecordComponent c = java.util.Arrays.stream(record.getRecordComponents())
+                        .filter(x -> x.getName().equals(field)).findFirst().orElse(null);
+                assertThat(c).as("documented field %s is a component of %s", path, record.getSimpleName()).isNotNull();
+                type = c.getGenericType();
+            }
+        }
+    }
+
+    /** The record a component holds, through Optional and List; null for anything else. */
+    private static Class<?> recordOf(java.lang.reflect.Type type) {
+        if (type instanceof java.lang.reflect.ParameterizedType p
+                && (p.getRawType() == java.util.Optional.class || p.getRawType() == List.class)) {
+            return recordOf(p.getActualTypeArguments()[0]);
+        }
+        return type instanceof Class<?> c && c.isRecord() ? c : null;
+    }
+
     @Test
     void readingExplainsWhatIsWrongInOneSentence() throws Exception {
-        assertThatThrownBy(() -> ResultJson.read(tmp.resolve("nothing-here")))
+        assertThatThrownBy(() -> ResultDocuments.readTree(tmp.resolve("nothing-here")))
                 .isInstanceOf(HarnessException.class)
                 .hasMessage("There is no result.json in " + tmp.resolve("nothing-here")
                         + ": give a directory written by --output-dir.");
         Path newer = Files.writeString(tmp.resolve("result.json"), "{\"format\": 2, \"runId\": \"x\"}");
-        assertThatThrownBy(() -> ResultJson.read(tmp)).hasMessage(newer
+        assertThatThrownBy(() -> ResultDocuments.readTree(tmp)).hasMessage(newer
                 + " has format 2, newer than this harness reads (1); use a newer harness.");
         Files.writeString(newer, "{not json");
-        assertThatThrownBy(() -> ResultJson.read(newer)).hasMessageStartingWith(newer + " is not a result file: ");
+        assertThatThrownBy(() -> ResultDocuments.readTree(newer)).hasMessageStartingWith(newer + " is not a result file: ");
     }
 
     /** The first-column paths of the tables in docs/result-json.md. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Merged percentiles are those of one histogram of every value, not averages of percentiles. */
 class ResultMergeTest {
-    private static final ObjectMapper MAPPER = ResultJson.mapper();
+    private static final ObjectMapper MAPPER = com.fasterxml.jackson.databind.json.JsonMapper.builder().enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
     private static final int INTERVALS = 4;
 
     @TempDir
@@ -61,7 +62,7 @@ class ResultMergeTest {
         }
 
         Path out = dir.resolve("merged");
-        ObjectNode merged = ResultMerge.write(dirs, out);
+        ObjectNode merged = tree(ResultMerge.write(dirs, out));
 
         LatencySummary expected = LatencySummary.of(all);
         JsonNode e2e = merged.path("latency").path("endToEnd");
@@ -78,7 +79,7 @@ class ResultMergeTest {
         // Averaging the instances' p99s would be a different (wrong) number.
         double averaged = 0;
         for (Path d : dirs) {
-            averaged += ResultJson.read(d).path("latency").path("endToEnd").path("p99").asLong() / 3.0;
+            averaged += ResultDocuments.readTree(d).path("latency").path("endToEnd").path("p99").asLong() / 3.0;
         }
         assertThat((long) averaged).isNotEqualTo(expected.p99());
 
@@ -91,13 +92,13 @@ class ResultMergeTest {
             assertThat(iv.path("max").asLong()).as("interval %d max", k).isEqualTo(x.max());
         }
         // The merged result is a result file: it reads back, and its encoded histogram is the sum.
-        JsonNode back = ResultJson.read(out);
+        JsonNode back = ResultDocuments.readTree(out);
         Histogram decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(
                 back.path("histograms").path("endToEnd").path("encoded").asText())), 0);
         assertThat(decoded.getValueAtPercentile(99)).isEqualTo(expected.p99());
         assertThat(Files.exists(out.resolve("end-to-end.hlog"))).isTrue();
         String page = io.amqpharness.report.html.HtmlReport.render(
-                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+                List.of(new io.amqpharness.report.html.ReportRun("merged", io.amqpharness.report.document.TestDocuments.of(merged))));
         assertThat(page).contains("<h2>Instances</h2>", "<th>loadgen-0</th>", "<th>loadgen-2</th>",
                 "<th>all (merged)</th>");
         // The merged interval log reads back as the merged intervals.
@@ -115,7 +116,7 @@ class ResultMergeTest {
             h.recordValue(1_000_000L * (i + 1));
             dirs.add(write("i" + i, "pod-" + i, h, List.of(h), 100L * (i + 1)));
         }
-        ObjectNode merged = ResultMerge.merge(dirs);
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
         assertThat(merged.path("merged").asBoolean()).isTrue();
         assertThat(merged.path("counts").path("published").asLong()).isEqualTo(600);
         assertThat(merged.path("counts").path("confirmed").asLong()).isEqualTo(600);
@@ -140,7 +141,7 @@ class ResultMergeTest {
             Histogram h = histogram();
             h.recordValue(1_000);
             Path d = write("c" + i, "pod-" + i, h, List.of(h), 100);
-            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
             ObjectNode c = r.putObject("connections");
             c.put("opened", 1_000 * (i + 1)).put("openingTime", (i + 1) * 1_000_000_000L).put("retries", i)
                     .put("idle", 900).put("openedPerSecond", 1_000.0);
@@ -153,10 +154,10 @@ class ResultMergeTest {
                         .put("opensPerSecond", 10.0);
                 r.putObject("brokerMetrics").put("source", "management").put("samples", 5 + i);
             }
-            java.nio.file.Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            java.nio.file.Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
             dirs.add(d);
         }
-        ObjectNode merged = ResultMerge.merge(dirs);
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
         JsonNode c = merged.path("connections");
         assertThat(c.path("opened").asLong()).isEqualTo(6_000);
         assertThat(c.path("openingTime").asLong()).as("the longest: they open at once").isEqualTo(3_000_000_000L);
@@ -184,7 +185,7 @@ class ResultMergeTest {
             Histogram h = histogram();
             h.recordValue(2_000_000L * (i + 1));
             Path d = write("g" + i, "pod-" + i, h, List.of(h), 50_000);
-            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
             ((ObjectNode) r.path("rates")).put("received", 5_000.0);
             ObjectNode run = ((ObjectNode) r.path("scenario")).putObject("run");
             run.putArray("gates").add("rate.received<9000").add("e2e.p99>3ms");
@@ -193,10 +194,10 @@ class ResultMergeTest {
                     .put("broken", true).put("sentence", "Gate rate.received<9000 failed: received rate was 5,000 msg/s.");
             gates.addObject().put("gate", "e2e.p99>3ms").putNull("step").put("measured", 2_000_000.0 * (i + 1))
                     .put("broken", i == 1).put("sentence", "Gate e2e.p99>3ms ...");
-            Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
             dirs.add(d);
         }
-        ObjectNode merged = ResultMerge.merge(dirs);
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
         JsonNode gates = merged.path("gates");
         assertThat(gates).hasSize(2);
         JsonNode rate = gates.get(0);
@@ -217,7 +218,7 @@ class ResultMergeTest {
         assertThat(own.get(0).path("instance").asText()).isEqualTo("pod-1");
         assertThat(own.get(0).path("sentence").asText()).startsWith("pod-1: Gate rate.received<9000 failed");
         String page = io.amqpharness.report.html.HtmlReport.render(
-                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+                List.of(new io.amqpharness.report.html.ReportRun("merged", io.amqpharness.report.document.TestDocuments.of(merged))));
         assertThat(page).contains("1 of 2 checks failed", "merged whole run");
     }
 
@@ -231,7 +232,7 @@ class ResultMergeTest {
             h.recordValue(1_000);
             for (boolean share : new boolean[] {false, true}) {
                 Path d = write((share ? "s" : "o") + i, "pod-" + i, h, List.of(h), 1_000);
-                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
                 if (share) {
                     r.putArray("queues").add("shared-queue");
                 }
@@ -239,23 +240,23 @@ class ResultMergeTest {
                         .put("basis", "queues").put("brokerPublished", 1_000 - 100 * i).put("harnessPublished", 1_000)
                         .put("brokerDelivered", 1_000).put("harnessDelivered", 1_000).put("brokerRestarts", 0)
                         .put("agrees", i == 0).put("verdict", i == 0 ? "agree" : "differ");
-                Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
                 (share ? shared : own).add(d);
             }
         }
-        JsonNode summed = ResultMerge.merge(own).path("brokerMetrics").path("crossCheck");
+        JsonNode summed = tree(ResultMerge.merge(own)).path("brokerMetrics").path("crossCheck");
         assertThat(summed.path("brokerPublished").asLong()).isEqualTo(1_900);
         assertThat(summed.path("harnessPublished").asLong()).isEqualTo(2_000);
         assertThat(summed.path("harnessDelivered").asLong()).isEqualTo(2_000);
         assertThat(summed.path("verdict").asText()).isEqualTo("differ");
         assertThat(summed.has("instance")).isFalse();
-        ObjectNode merged = ResultMerge.merge(shared);
+        ObjectNode merged = tree(ResultMerge.merge(shared));
         JsonNode first = merged.path("brokerMetrics").path("crossCheck");
         assertThat(first.path("instance").asText()).isEqualTo("pod-0");
         assertThat(first.path("harnessPublished").asLong()).isEqualTo(1_000);
         assertThat(merged.path("notes").toString()).contains("compares the broker's counts with pod-0's own counts");
         String page = io.amqpharness.report.html.HtmlReport.render(
-                List.of(new io.amqpharness.report.html.ReportRun("merged", merged)));
+                List.of(new io.amqpharness.report.html.ReportRun("merged", io.amqpharness.report.document.TestDocuments.of(merged))));
         assertThat(page).contains("cross-check (queues, pod-0&#39;s counts only)");
     }
 
@@ -267,24 +268,24 @@ class ResultMergeTest {
             Histogram h = histogram();
             h.recordValue(1_000);
             Path d = write("n" + i, "pod-" + i, h, List.of(h, h), 100);
-            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultJson.FILE_NAME).toFile());
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
             r.putObject("client").put("processors", 2).put("cpuTime", 1_000);
             ((ObjectNode) r.path("scenario")).putObject("run").put("interval", 1_000_000_000L).putNull("warmup");
             // pod-0 was down 0.8 s in interval 0, pod-1 0.5 s in interval 1: at least 1.3 s with one down.
             r.putObject("outages").put("disconnects", 1).put("downtime", 800_000_000L - 300_000_000L * i);
             ((ObjectNode) r.path("intervals").get(i)).put("down", 800_000_000L - 300_000_000L * i);
-            Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+            Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
             dirs.add(d);
         }
-        ObjectNode merged = ResultMerge.merge(dirs);
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
         assertThat(merged.path("client").path("processors").asInt()).isEqualTo(2);
         assertThat(merged.path("client").path("cpuTime").asLong()).isEqualTo(2_000);
         assertThat(merged.path("outages").path("downtime").asLong()).isEqualTo(1_300_000_000L);
         assertThat(merged.path("outages").path("disconnects").asLong()).isEqualTo(2);
 
-        ObjectNode other = (ObjectNode) MAPPER.readTree(dirs.get(1).resolve(ResultJson.FILE_NAME).toFile());
+        ObjectNode other = (ObjectNode) MAPPER.readTree(dirs.get(1).resolve(ResultDocuments.FILE_NAME).toFile());
         ((ObjectNode) other.path("scenario").path("run")).put("interval", 5_000_000_000L);
-        Files.writeString(dirs.get(1).resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(other));
+        Files.writeString(dirs.get(1).resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(other));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(dirs))
                 .isInstanceOf(io.amqpharness.scenario.ScenarioException.class)
                 .satisfies(e -> assertThat(((io.amqpharness.scenario.ScenarioException) e).problems()).containsExactly(
@@ -299,8 +300,13 @@ class ResultMergeTest {
         h.recordValue(1000);
         Path a = write("a", "pod-0", h, List.of(h), 10);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(List.of(a, a)))
-                .isInstanceOf(io.amqpharness.spi.HarnessException.class)
+                .isInstanceOf(io.amqpharness.HarnessException.class)
                 .hasMessage(a + " and " + a + " hold the same run (run id runa); give each instance's directory once.");
+    }
+
+    /** The merged result as the tree its result.json holds. */
+    private static ObjectNode tree(io.amqpharness.report.document.ResultDocument merged) {
+        return (ObjectNode) io.amqpharness.report.document.ResultDocuments.toTree(merged);
     }
 
     private static Histogram histogram() {
@@ -331,10 +337,9 @@ class ResultMergeTest {
             Histogram h = byMetric.getOrDefault(m, histogram());
             ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
             int length = h.encodeIntoCompressedByteBuffer(b);
-            hs.putObject(ResultJsonModule.id(m)).put("encoded",
+            hs.putObject(RunSections.id(m)).put("encoded",
                     Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), length)));
         }
-        r.put("latency", "placeholder");
         ArrayNode ivs = r.putArray("intervals");
         for (int k = 0; k < intervals.size(); k++) {
             ObjectNode iv = ivs.addObject();
@@ -342,7 +347,7 @@ class ResultMergeTest {
             iv.putObject("delta").put("published", published / intervals.size());
             iv.putObject("total").put("published", published / intervals.size() * (k + 1));
         }
-        Files.writeString(d.resolve(ResultJson.FILE_NAME), MAPPER.writeValueAsString(r));
+        Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
         try (java.io.PrintStream s = new java.io.PrintStream(d.resolve("end-to-end.hlog").toFile())) {
             HistogramLogWriter w = new HistogramLogWriter(s);
             w.outputLogFormatVersion();

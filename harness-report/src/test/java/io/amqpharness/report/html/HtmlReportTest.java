@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.amqpharness.report.files.ResultJson;
+import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.document.TestDocuments;
+import io.amqpharness.report.files.RunDocument;
 import io.amqpharness.run.SyntheticRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** report.html is one self-contained file with the charts and tables of the run. */
 class HtmlReportTest {
     private static ReportRun run(int rate, String label) {
-        return new ReportRun(label, ResultJson.toTree(SyntheticRun.create(10, rate, rate).result));
+        return new ReportRun(label, RunDocument.of(SyntheticRun.create(10, rate, rate).result));
     }
 
     static void assertSelfContained(String html) {
@@ -86,8 +88,7 @@ class HtmlReportTest {
 
     @Test
     void thePercentileCurveUsesOneOverOneMinusQuantileCappedAtTheCount() {
-        JsonNode result = ResultJson.toTree(SyntheticRun.create(2, 100, 9).result);
-        JsonNode points = Charts.distribution(result, "endToEnd");
+        JsonNode points = Charts.distribution(RunDocument.of(SyntheticRun.create(2, 100, 9).result), "endToEnd");
         assertThat(points.get(0).path("x").asDouble()).isEqualTo(1.0);
         double previous = 0;
         for (JsonNode p : points) {
@@ -116,9 +117,8 @@ class HtmlReportTest {
 
     @Test
     void settingsThatDifferShowDefaultsToo() throws Exception {
-        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
-        JsonNode a = m.readTree("[\"--queue-type\", \"quorum\", \"--rate\", \"10\", \"--flag\", \"persistent\"]");
-        JsonNode b = m.readTree("[\"--rate\", \"10\", \"--flag\", \"persistent\", \"--flag\", \"mandatory\"]");
+        List<String> a = List.of("--queue-type", "quorum", "--rate", "10", "--flag", "persistent");
+        List<String> b = List.of("--rate", "10", "--flag", "persistent", "--flag", "mandatory");
         List<java.util.Map<String, String>> runs = List.of(Arguments.options(a), Arguments.options(b));
         List<String> varied = Arguments.varied(runs);
         assertThat(varied).containsExactly("--queue-type", "--flag");
@@ -130,9 +130,10 @@ class HtmlReportTest {
 
     @Test
     void textFromTheResultIsEscapedAndCannotCloseTheScript() throws Exception {
-        ObjectNode r = ResultJson.toTree(SyntheticRun.create(2, 10, 3).result);
+        ObjectNode r = (ObjectNode) ResultDocuments.toTree(RunDocument.of(SyntheticRun.create(2, 10, 3).result));
         r.putArray("notes").add("<script>alert(1)</script>");
-        String html = HtmlReport.render(List.of(new ReportRun("</script><b>x", r), new ReportRun("b", r)));
+        String html = HtmlReport.render(List.of(new ReportRun("</script><b>x", TestDocuments.of(r)),
+                new ReportRun("b", TestDocuments.of(r))));
         assertThat(html).doesNotContain("<script>alert(1)").doesNotContain("</script><b>x")
                 .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         assertThat(data(html).path("charts").get(1).path("config").path("data").path("datasets").get(0)
@@ -150,7 +151,7 @@ class HtmlReportTest {
             iv.putObject("latency").putObject("endToEnd").put("count", 100).put("p50", i[0] / 2).put("p75", i[0] / 2)
                     .put("p95", i[0]).put("p99", i[0]).put("p999", i[0]).put("max", i[0]);
         }
-        String table = Tables.worstInterval(r);
+        String table = Tables.worstInterval(TestDocuments.of(r));
         assertThat(table).doesNotContain("<td>500").doesNotContain("<td>250").contains("<td>5.000</td>").endsWith("<td>2</td></tr></tbody></table>");
     }
 
@@ -160,23 +161,23 @@ class HtmlReportTest {
         String html = HtmlReport.render(List.of(run(1000, "abc123")));
         assertThat(html).contains("<h2>Gates</h2>", "All 3 checks passed", "<code>lost&gt;0</code>",
                 "Gate lost&gt;0 passed in step 2 (confirm=100)");
-        ObjectNode tree = ResultJson.toTree(SyntheticRun.create(10, 1000, 1).result);
+        ObjectNode tree = (ObjectNode) ResultDocuments.toTree(RunDocument.of(SyntheticRun.create(10, 1000, 1).result));
         ((ObjectNode) tree.path("gates").get(1)).put("broken", true).put("sentence", "Gate lost>0 failed in step 1.");
-        String broken = HtmlReport.render(List.of(new ReportRun("x", tree)));
+        String broken = HtmlReport.render(List.of(new ReportRun("x", TestDocuments.of(tree))));
         assertThat(broken).contains("1 of 3 checks failed");
         assertThat(broken.indexOf("Gate lost&gt;0 failed in step 1.")).isLessThan(broken.indexOf("passed in step 2"));
     }
 
     @Test
     void aSearchShowsItsAnswerProbesAndChart() throws Exception {
-        ObjectNode tree = ResultJson.toTree(SyntheticRun.create(10, 1000, 1).result);
+        ObjectNode tree = (ObjectNode) ResultDocuments.toTree(RunDocument.of(SyntheticRun.create(10, 1000, 1).result));
         ObjectNode search = tree.putObject("search");
         search.putArray("target").add("e2e.p99>50ms");
         search.putArray("probes").addObject().put("step", 0).put("rate", 1000).put("passed", true).putArray("reasons");
         ((com.fasterxml.jackson.databind.node.ArrayNode) search.path("probes")).addObject().put("step", 1)
                 .put("rate", 2000).put("passed", false).putArray("reasons").add("Gate e2e.p99>50ms failed.");
         search.put("answer", 1000).put("converged", true);
-        String html = HtmlReport.render(List.of(new ReportRun("x", tree)));
+        String html = HtmlReport.render(List.of(new ReportRun("x", TestDocuments.of(tree))));
         assertThat(html).contains("<h2>find-max</h2>", "Highest rate that met <code>e2e.p99&gt;50ms</code> and "
                 + "kept up: <b>1,000 msg/s</b>.", "Gate e2e.p99&gt;50ms failed.");
         JsonNode chart = null;

@@ -3,6 +3,7 @@ package io.amqpharness.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.amqpharness.report.document.TestDocuments;
 import org.junit.jupiter.api.Test;
 
 class NodeRowsTest {
@@ -18,7 +19,7 @@ class NodeRowsTest {
     @Test
     void aClusterGetsARowPerIntervalWithEachNodesMemoryOrDownAndTheLeader() throws Exception {
         String json = "{\"intervals\":[" + interval(1, "r1", "r1", "r2") + "," + interval(2, "r2", "r2") + "]}";
-        String html = NodeRows.table(new ObjectMapper().readTree(json));
+        String html = NodeRows.table(TestDocuments.of(new ObjectMapper().readTree(json)));
         assertThat(html).contains("<th>r1 memory (MiB)</th>", "<th>r2 memory (MiB)</th>")
                 .contains("<td>1.0</td><td>1.0</td><td>q: r1</td>")
                 .contains("<td><span class=\"bad\">down</span></td><td>1.0</td><td>q: r2</td>");
@@ -26,6 +27,6 @@ class NodeRowsTest {
 
     @Test
     void oneNodeGetsNoTable() throws Exception {
-        assertThat(NodeRows.table(new ObjectMapper().readTree("{\"intervals\":[" + interval(1, "r1", "r1") + "]}"))).isEmpty();
+        assertThat(NodeRows.table(TestDocuments.of(new ObjectMapper().readTree("{\"intervals\":[" + interval(1, "r1", "r1") + "]}")))).isEmpty();
     }
 }

@@ -1,0 +1,108 @@
+package io.amqpharness.report;
+
+import io.amqpharness.measure.Metric;
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.Interval;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.Latencies;
+import io.amqpharness.report.document.ResultDocument;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What the text reports derive from a result document: the values a run's result computes that
+ * {@code result.json} does not store (settled messages, unexplained deliveries, each percentile's
+ * highest value in any one interval), and the scenario's settings the text needs, read from the
+ * document's settings groups. Stateless.
+ */
+final class DocumentFacts {
+    private DocumentFacts() {
+    }
+
+    /** A metric's ladder in one latency section. */
+    static Ladder ladder(Latencies l, Metric m) {
+        return l.of(m.jsonKey());
+    }
+
+    /** Messages whose publish the broker settled: confirmed, nacked, returned, released, modified or timed out. */
+    static long settled(Counts c) {
+        return c.confirmed() + c.nacked() + c.returned() + c.released() + c.modified() + c.timedOut();
+    }
+
+    /**
+     * Expected deliveries the counts do not explain: expected minus consumed once (less those in
+     * doubt that arrived) minus left in queue; empty when either end is unknown.
+     */
+    static OptionalLong unaccountedDeliveries(ResultDocument d) {
+        if (d.expectedDeliveries().isEmpty() || d.leftInQueues().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        Counts c = d.counts();
+        return OptionalLong.of(d.expectedDeliveries().getAsLong() - (c.ownUnique() - c.inDoubtArrived())
+                - d.leftInQueues().getAsLong());
+    }
+
+    /** Each percentile's highest value in any one measured (not warm-up) interval of the run. */
+    static Ladder maxOverIntervals(ResultDocument d, Metric m) {
+        return highest(d.intervals().stream().filter(i -> !i.warmup()).map(Interval::latency)
+                .map(l -> ladder(l, m)).toList());
+    }
+
+    /** Each rung's highest value over ladders with values; the counts added up; empty if none has values. */
+    static Ladder highest(List<Ladder> ladders) {
+        Ladder m = Ladder.EMPTY;
+        for (Ladder s : ladders) {
+            if (!s.any()) {
+                continue;
+            }
+            m = !m.any() ? s : new Ladder(m.count() + s.count(), Math.max(m.min(), s.min()), Math.max(m.p50(), s.p50()),
+                    Math.max(m.p75(), s.p75()), Math.max(m.p90(), s.p90()), Math.max(m.p95(), s.p95()),
+                    Math.max(m.p99(), s.p99()), Math.max(m.p999(), s.p999()), Math.max(m.p9999(), s.p9999()),
+                    Math.max(m.max(), s.max()), Math.max(m.mean(), s.mean()));
+        }
+        return m;
+    }
+
+    /** The broker addresses, passwords redacted, comma-separated: those the command line gave, else the default. */
+    static String addresses(ResultDocument d) {
+        List<String> args = d.scenario().arguments();
+        return args.size() > 1 && args.get(0).equals("--uri") ? args.get(1) : d.scenario().uri();
+    }
+
+    /** {@code --interval}: the reporting interval; 1 s when the document does not say. */
+    static Duration interval(ResultDocument d) {
+        return nanos(d.scenario().run().get("interval")).orElse(Duration.ofSeconds(1));
+    }
+
+    /** {@code --warmup}, if the run warmed up. */
+    static Optional<Duration> warmup(ResultDocument d) {
+        return nanos(d.scenario().run().get("warmup"));
+    }
+
+    /** Whether publishers asked the broker to return unroutable messages ({@code --flag mandatory}). */
+    static boolean mandatory(ResultDocument d) {
+        return d.scenario().publishing().get("flags") instanceof List<?> flags && flags.contains("mandatory");
+    }
+
+    /** Publishers: producer connections times channels per producer. */
+    static int publishers(ResultDocument d) {
+        Object channels = d.scenario().publishing().get("channelsPerProducer");
+        return d.scenario().producers() * (channels instanceof Number n ? n.intValue() : 1);
+    }
+
+    /** Whether the run had consumers. */
+    static boolean consumers(ResultDocument d) {
+        return d.scenario().consumers() > 0;
+    }
+
+    /** The received rate with consumers, else the sent rate. */
+    static double throughput(ResultDocument d) {
+        return consumers(d) ? d.rates().received() : d.rates().sent();
+    }
+
+    private static Optional<Duration> nanos(Object value) {
+        return value instanceof Number n ? Optional.of(Duration.ofNanos(n.longValue())) : Optional.empty();
+    }
+}

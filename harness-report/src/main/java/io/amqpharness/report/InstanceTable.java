@@ -1,0 +1,37 @@
+package io.amqpharness.report;
+
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.Ladder;
+import io.amqpharness.report.document.ResultDocument;
+import java.util.Locale;
+
+/**
+ * The rows of a merged result's summary: per instance and in all, published, confirmed and
+ * consumed messages and end-to-end p50, p99 and max in milliseconds, then the merged losses.
+ */
+final class InstanceTable {
+    private InstanceTable() {
+    }
+
+    /** The table, after a blank line; nothing for one instance's result. */
+    static void append(StringBuilder b, ResultDocument d) {
+        if (!d.mergedResult()) {
+            return;
+        }
+        b.append('\n');
+        b.append(String.format(Locale.ROOT, "%-28s %12s %12s %12s %10s %10s %10s%n", "instance", "published",
+                "confirmed", "consumed", "e2e p50 ms", "p99 ms", "max ms"));
+        for (ResultDocument.InstanceRow row : d.instanceRows()) {
+            b.append(row(row.instance(), row.counts(), row.latency().endToEnd()));
+        }
+        b.append(row("all (merged)", d.counts(), d.latency().endToEnd()));
+        Counts c = d.counts();
+        b.append(String.format(Locale.ROOT, "lost %,d, duplicated %,d, clock skew %,d, unaccounted %,d%n",
+                c.lost(), c.duplicated(), c.clockSkew(), d.unaccountedPublished()));
+    }
+
+    private static String row(String name, Counts c, Ladder e2e) {
+        return String.format(Locale.ROOT, "%-28s %,12d %,12d %,12d %10.3f %10.3f %10.3f%n", name,
+                c.published(), c.confirmed(), c.consumed(), e2e.p50() / 1e6, e2e.p99() / 1e6, e2e.max() / 1e6);
+    }
+}

@@ -1,0 +1,95 @@
+package io.amqpharness.report;
+
+import io.amqpharness.report.document.Counts;
+import io.amqpharness.report.document.ResultDocument;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/** The summary's "Messages" section: published and consumed counts, and whether they add up. */
+final class SummaryCounts {
+    private SummaryCounts() {
+    }
+
+    static void append(StringBuilder b, ResultDocument d) {
+        Counts c = d.counts();
+        TextSummary.line(b, "Messages");
+        if (d.scenario().producers() > 0) {
+            TextSummary.line(b, "%s", published(d, c));
+        }
+        if (DocumentFacts.consumers(d)) {
+            StringBuilder q = new StringBuilder();
+            q.append(String.format(Locale.ROOT, "  consumed %s  redelivered %s  duplicated %s  out of order %s  lost %s",
+                    Format.count(c.consumed()), Format.count(c.redelivered()), Format.count(c.duplicated()),
+                    Format.count(c.outOfOrder()), Format.count(c.lost())));
+            if (c.foreign() > 0) {
+                q.append("  from other runs ").append(Format.count(c.foreign()));
+            }
+            if (c.unidentified() > 0) {
+                q.append("  unidentified ").append(Format.count(c.unidentified()));
+            }
+            if (c.clockSkew() > 0) {
+                q.append("  clock skew ").append(Format.count(c.clockSkew()));
+            }
+            d.leftInQueues().ifPresent(n -> q.append("  left in queue ").append(Format.count(n)));
+            TextSummary.line(b, "%s", q);
+        } else {
+            d.leftInQueues().ifPresent(n -> TextSummary.line(b, "  left in queue %s", Format.count(n)));
+        }
+        accounting(b, d, c);
+    }
+
+    private static StringBuilder published(ResultDocument d, Counts c) {
+        StringBuilder p = new StringBuilder();
+        p.append(String.format(Locale.ROOT, "  published %s", Format.count(c.published())));
+        if (d.scenario().confirms()) {
+            p.append(String.format(Locale.ROOT, "  confirmed %s  nacked %s  returned %s  timed out %s"
+                            + "  unconfirmed at stop %s", Format.count(c.confirmed()), Format.count(c.nacked()),
+                    Format.count(c.returned()), Format.count(c.timedOut()), Format.count(d.unconfirmedAtStop())));
+            if (c.released() + c.modified() > 0) {
+                p.append(String.format(Locale.ROOT, "  released %s  modified %s",
+                        Format.count(c.released()), Format.count(c.modified())));
+            }
+        } else if (DocumentFacts.mandatory(d)) {
+            p.append("  returned ").append(Format.count(c.returned()));
+        }
+        if (d.unsentAtStop() > 0) {
+            p.append("  due but not sent at stop ").append(Format.count(d.unsentAtStop()));
+        }
+        return p;
+    }
+
+    private static void accounting(StringBuilder b, ResultDocument d, Counts c) {
+        StringBuilder a = new StringBuilder("  accounting: ");
+        boolean any = false;
+        if (d.scenario().confirms()) {
+            a.append(String.format(Locale.ROOT, "published %s = settled %s + %sunconfirmed %s %s",
+                    Format.count(c.published()), Format.count(DocumentFacts.settled(c)),
+                    c.inDoubt() > 0 ? "in doubt " + Format.count(c.inDoubt()) + " + " : "",
+                    Format.count(d.unconfirmedAtStop()), verdict(d.unaccountedPublished())));
+            any = true;
+        }
+        OptionalLong deliveries = DocumentFacts.unaccountedDeliveries(d);
+        if (deliveries.isPresent()) {
+            if (any) {
+                a.append("; ");
+            }
+            a.append(String.format(Locale.ROOT, "expected deliveries %s = consumed once %s%s + left in queue %s %s",
+                    Format.count(d.expectedDeliveries().getAsLong()), Format.count(c.ownUnique()),
+                    c.inDoubtArrived() > 0 ? " - in doubt " + Format.count(c.inDoubtArrived()) : "",
+                    Format.count(d.leftInQueues().orElse(0)), verdict(deliveries.getAsLong())));
+            any = true;
+        }
+        if (any) {
+            TextSummary.line(b, "%s", a);
+        }
+    }
+
+    /** "ok", or how many messages the counts do not explain. */
+    private static String verdict(long unexplained) {
+        if (unexplained == 0) {
+            return "(ok)";
+        }
+        return unexplained > 0 ? "(MISMATCH: " + Format.count(unexplained) + " unexplained)"
+                : "(" + Format.count(-unexplained) + " more than expected: deliveries of messages still unconfirmed)";
+    }
+}

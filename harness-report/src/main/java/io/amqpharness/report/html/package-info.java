@@ -1,0 +1,7 @@
+/**
+ * {@code report.html}: {@link io.amqpharness.report.html.HtmlReport} renders one run's report, or a
+ * comparison page for several, from result documents, as one self-contained page with Chart.js
+ * inlined from its webjar ({@code ChartLibrary}); {@code Charts} and {@code Tables} build its
+ * charts and tables, the tables field by field from the document's records.
+ */
+package io.amqpharness.report.html;

@@ -1,0 +1,49 @@
+package io.amqpharness.stream;
+
+import com.rabbitmq.stream.Codec;
+import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.MessageBuilder;
+import com.rabbitmq.stream.codec.QpidProtonCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.function.Function;
+
+/**
+ * The stream client's codec for the harness's own messages, without building an AMQP 1.0 message
+ * object per message: an {@link OutgoingMessage} is written as its publisher's encoded sections and
+ * a data section with the body; a message read back is parsed only as far as its body and
+ * {@code group-id} ({@link IncomingMessage}). Anything else (messages of other tools, other body
+ * sections) goes through the client's Qpid Proton codec, as without this one.
+ */
+final class HarnessCodec implements Codec {
+    private final Codec full = new QpidProtonCodec();
+    private final Function<byte[], Message> fullDecoder = data -> full.decode(Unpooled.wrappedBuffer(data), data.length);
+    private final IncomingMessage.GroupIds groupIds = new IncomingMessage.GroupIds();
+
+    @Override
+    public EncodedMessage encode(Message message) {
+        if (message instanceof OutgoingMessage m) {
+            return m.encoded();
+        }
+        return full.encode(message);
+    }
+
+    @Override
+    public Message decode(ByteBuf buffer, int size) {
+        // one copy, as the client made before its codecs read buffers; the message may outlive the buffer
+        byte[] data = new byte[size];
+        buffer.readBytes(data);
+        return decode(data);
+    }
+
+    /** Decodes one message's encoding ({@code data} is kept by the message). */
+    Message decode(byte[] data) {
+        IncomingMessage m = IncomingMessage.parse(data, groupIds, fullDecoder);
+        return m != null ? m : fullDecoder.apply(data);
+    }
+
+    @Override
+    public MessageBuilder messageBuilder() {
+        return full.messageBuilder();
+    }
+}

@@ -1,0 +1,142 @@
+package io.amqpharness.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.rabbitmq.stream.Codec;
+import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.codec.QpidProtonCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The harness's codec against the client's Qpid Proton codec, both ways. */
+class HarnessCodecTest {
+    private final Codec proton = new QpidProtonCodec();
+    private final HarnessCodec codec = new HarnessCodec();
+
+    /** An encoding's bytes, as the client writes them after their size. */
+    private static byte[] bytes(Codec.EncodedMessage encoded) {
+        ByteBuf buf = Unpooled.buffer(4 + encoded.getSize());
+        encoded.writeTo(buf);
+        assertThat(buf.readInt()).as("the size written first").isEqualTo(encoded.getSize());
+        return ByteBufUtil.getBytes(buf);
+    }
+
+    private Message protonDecode(byte[] data) {
+        return proton.decode(Unpooled.wrappedBuffer(data), data.length);
+    }
+
+    private static byte[] body(int size) {
+        byte[] b = new byte[size];
+        for (int i = 0; i < size; i++) {
+            b[i] = (byte) (i * 31 + 7);
+        }
+        return b;
+    }
+
+    @Test
+    void aPublishersMessageReadsBackThroughTheProtonCodecWithItsGroupIdFilterValueAndBody() {
+        for (int size : new int[] {0, 12, 255, 256, 70_000}) {
+            PublisherSections sections = new PublisherSections("harness-abc-p3", "harness-filter", "red");
+            byte[] body = body(size);
+            Codec.EncodedMessage encoded = codec.encode(new OutgoingMessage(sections, 42, body));
+            Message read = protonDecode(bytes(encoded));
+            assertThat(read.getProperties().getGroupId()).isEqualTo("harness-abc-p3");
+            assertThat(read.getApplicationProperties()).isEqualTo(Map.of("harness-filter", "red"));
+            assertThat(read.getBodyAsBinary()).as("body of %d bytes", size).isEqualTo(body);
+        }
+    }
+
+    @Test
+    void aLongGroupIdTakesTheLargeListAndStringEncodings() {
+        String id = "p".repeat(300);
+        PublisherSections sections = new PublisherSections(id, "harness-filter", null);
+        Codec.EncodedMessage encoded = codec.encode(new OutgoingMessage(sections, 1, body(12)));
+        Message read = protonDecode(bytes(encoded));
+        assertThat(read.getProperties().getGroupId()).isEqualTo(id);
+        assertThat(read.getApplicationProperties()).isNullOrEmpty();
+        IncomingMessage ours = (IncomingMessage) codec.decode(bytes(encoded));
+        assertThat(ours.groupId()).isEqualTo(id);
+        assertThat(ours.getBodyAsBinary()).isEqualTo(body(12));
+    }
+
+    @Test
+    void theBodyIsCopiedWhenTheProducerTakesTheMessageSoTheCallerMayReuseItsArray() {
+        PublisherSections sections = new PublisherSections("harness-abc-p0", "harness-filter", null);
+        byte[] body = body(12);
+        OutgoingMessage m = new OutgoingMessage(sections, 7, body);
+        Codec.EncodedMessage first = codec.encode(m);
+        Arrays.fill(body, (byte) 0);
+        assertThat(codec.encode(m)).as("the producer encodes twice: the same encoding").isSameAs(first);
+        assertThat(protonDecode(bytes(first)).getBodyAsBinary()).isEqualTo(body(12));
+        assertThat(m.getPublishingId()).isEqualTo(7);
+    }
+
+    @Test
+    void aMessageFromAnotherToolWithEverySectionIsReadWhereItsBodyLies() {
+        Message other = proton.messageBuilder()
+                .properties().messageId(12L).groupId("harness-abc-p1").creationTime(1_000).messageBuilder()
+                .messageAnnotations().entry("x-opt-a", "b").messageBuilder()
+                .applicationProperties().entry("harness-filter", "blue").entry("n", 3).messageBuilder()
+                .addData(body(20)).build();
+        Codec.EncodedMessage encoded = proton.encode(other);
+        IncomingMessage read = (IncomingMessage) codec.decode(bytes(encoded));
+        assertThat(read.groupId()).isEqualTo("harness-abc-p1");
+        assertThat(Arrays.copyOfRange(read.data(), read.bodyOffset(), read.bodyOffset() + read.bodyLength()))
+                .isEqualTo(body(20));
+        assertThat(read.getApplicationProperties()).containsEntry("harness-filter", "blue");
+    }
+
+    @Test
+    void aMessageWithoutGroupIdOrWithAnAmqpValueBodyIsDecodedAsBefore() {
+        Message plain = proton.messageBuilder().addData(body(5)).build();
+        Codec.EncodedMessage encoded = proton.encode(plain);
+        Message read = codec.decode(bytes(encoded));
+        assertThat(read.getProperties()).isNull();
+        assertThat(read.getBodyAsBinary()).isEqualTo(body(5));
+        byte[] amqpValue = {0x00, 0x53, 0x77, (byte) 0xa1, 4, 't', 'e', 'x', 't'};
+        Message readValue = codec.decode(amqpValue);
+        assertThat(readValue).isNotInstanceOf(IncomingMessage.class);
+        assertThat(readValue.getBody()).hasToString("AmqpValue{text}");
+    }
+
+    @Test
+    void eachMessageOfAChunkBufferIsReadFromItsOwnBytesAndTheBufferMovesPastThem() {
+        PublisherSections sections = new PublisherSections("harness-abc-p2", "harness-filter", null);
+        byte[] first = bytes(codec.encode(new OutgoingMessage(sections, 1, body(12))));
+        byte[] second = bytes(codec.encode(new OutgoingMessage(sections, 2, body(30))));
+        ByteBuf chunk = Unpooled.wrappedBuffer(first, second);
+        Message a = codec.decode(chunk, first.length);
+        assertThat(chunk.readerIndex()).isEqualTo(first.length);
+        Message b = codec.decode(chunk, second.length);
+        assertThat(chunk.isReadable()).isFalse();
+        chunk.setZero(0, chunk.capacity());
+        assertThat(a.getBodyAsBinary()).as("kept past the buffer's reuse").isEqualTo(body(12));
+        assertThat(b.getBodyAsBinary()).isEqualTo(body(30));
+    }
+
+    @Test
+    void anEncodingWritesTheSameBytesToAStreamAsToABufferForCompressedSubEntries() throws IOException {
+        PublisherSections sections = new PublisherSections("harness-abc-p0", "harness-filter", "red");
+        Codec.EncodedMessage encoded = codec.encode(new OutgoingMessage(sections, 1, body(300)));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        encoded.writeTo(out);
+        ByteBuf buf = Unpooled.buffer();
+        encoded.writeTo(buf);
+        assertThat(out.toByteArray()).isEqualTo(ByteBufUtil.getBytes(buf));
+    }
+
+    @Test
+    void truncatedBytesAreLeftToTheFullDecoder() {
+        PublisherSections sections = new PublisherSections("harness-abc-p0", "harness-filter", "red");
+        byte[] data = bytes(codec.encode(new OutgoingMessage(sections, 1, body(12))));
+        for (int cut = 1; cut < data.length; cut++) {
+            assertThat(IncomingMessage.parse(Arrays.copyOf(data, cut))).as("cut at %d", cut).isNull();
+        }
+    }
+}
