@@ -23,6 +23,9 @@ import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import io.amqpharness.spi.TopologyPlan;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * RabbitMQ's stream protocol over stream-client: one {@link Environment} per run, which places
@@ -57,6 +61,11 @@ final class StreamDriver implements ProtocolDriver {
     private final Optional<ActiveConsumerGroup> group;
     private final CompressionCodecFactory codecs = new CommonsCompressCompressionCodecFactory();
     private Environment environment;
+    /**
+     * The run's Netty event loops, shared by its probe client and its environment, and closed without the
+     * client's one-second quiet period (a client closing loops of its own waits that second, twice per run).
+     */
+    private final EventLoopGroup loops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     private BrokerCapabilities capabilities;
 
     StreamDriver(DriverContext context) {
@@ -79,7 +88,8 @@ final class StreamDriver implements ProtocolDriver {
         // tells the broker's version, which the environment does not expose.
         Client.ClientParameters parameters = new Client.ClientParameters()
                 .host(uri.host()).port(uri.port())
-                .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost());
+                .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
+                .eventLoopGroup(loops);
         tls.ifPresent(parameters::sslContext);
         Map<String, String> props = new LinkedHashMap<>();
         try {
@@ -123,7 +133,8 @@ final class StreamDriver implements ProtocolDriver {
                 .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))
                 .id("harness-" + context.runId())
                 .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
-                .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()));
+                .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()))
+                .netty().eventLoopGroup(loops).environmentBuilder();
         tls.ifPresent(ctx -> b.tls().sslContext(ctx));
         try {
             return b.build();
@@ -280,5 +291,7 @@ final class StreamDriver implements ProtocolDriver {
                 // closing anyway
             }
         }
+        // Everything on the loops is closed: no quiet period to wait for, and at most a second for their threads.
+        loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
 }
