@@ -17,12 +17,12 @@ class Amqp091RunOnRabbitMQ4IT extends Amqp091RunIT {
     }
 
     @Override
-    void confirmWindowBoundsWhatIsInFlight() {
+    protected void theConfirmWindowBoundsWhatIsInFlight() {
         // the harness's confirm window: Amqp091RunIT covers it
     }
 
     @Override
-    void aTimeLimitEndsPublishingAndMultipleAcksWithATimeBoundDrainEverything() {
+    protected void aTimeLimitSendsRateTimesTimeAndTheDrainReceivesEverything() {
         // the harness's time limit and ack batching: Amqp091RunIT covers it
     }
 
@@ -37,7 +37,7 @@ class Amqp091RunOnRabbitMQ4IT extends Amqp091RunIT {
     }
 
     @Override
-    void consumerMessageCountEndsTheRun() {
+    protected void aConsumersMessageGoalEndsTheRun() {
         // the harness's goal: Amqp091RunIT covers it
     }
 
@@ -67,7 +67,7 @@ class Amqp091RunOnRabbitMQ4IT extends Amqp091RunIT {
     }
 
     @Override
-    void predeclaredButMissingQueueIsAClearError() {
+    protected void aPredeclaredQueueThatIsNotThereIsOneSentence() {
         // the passive declare's 404, unchanged in 4.x: Amqp091RunIT covers it
     }
 
@@ -77,12 +77,12 @@ class Amqp091RunOnRabbitMQ4IT extends Amqp091RunIT {
     }
 
     @Override
-    void unreachableBrokerIsOneSentenceWithinSeconds() {
+    protected void aPortWhereNothingListensIsOneSentenceWithinSecondsWithoutThePassword() {
         // no broker involved (port 1): Amqp091RunIT covers it
     }
 
     @Override
-    void wrongCredentialsAreOneSentence() {
+    protected void aWrongPasswordIsOneSentenceWithoutThePassword() {
         // the 0.9.1 PLAIN refusal (ACCESS_REFUSED), unchanged in 4.x: Amqp091RunIT covers it
     }
 }

@@ -17,7 +17,7 @@ class Amqp10RunOnRabbitMQ4IT extends Amqp10RunIT {
     }
 
     @Override
-    void unreachableBrokerIsOneSentenceWithinSeconds() {
+    protected void aPortWhereNothingListensIsOneSentenceWithinSecondsWithoutThePassword() {
         // no broker involved (port 1): Amqp10RunIT covers it
     }
 }
