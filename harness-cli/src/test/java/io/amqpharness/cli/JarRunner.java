@@ -81,7 +81,8 @@ final class JarRunner {
 
     /**
      * Runs the jar and, when {@code interruptAfterMillis} is positive, sends it SIGINT (what Ctrl-C
-     * sends) that long after it started.
+     * sends) that long after the run began: after its first line of output (printed once it has
+     * connected), not after the JVM's start, which a loaded machine can make take seconds.
      */
     static Result runJar(Map<String, String> env, long interruptAfterMillis, String... args)
             throws IOException, InterruptedException {
@@ -103,6 +104,10 @@ final class JarRunner {
         pb.redirectError(err.toFile());
         long start = System.nanoTime();
         Process p = pb.start();
+        while (interruptAfterMillis > 0 && p.isAlive() && Files.size(out) == 0
+                && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(LIMIT_SECONDS)) {
+            Thread.sleep(50);
+        }
         if (interruptAfterMillis > 0 && !p.waitFor(interruptAfterMillis, TimeUnit.MILLISECONDS)) {
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
             if (kill.waitFor() != 0) {
