@@ -81,8 +81,9 @@ final class JarRunner {
 
     /**
      * Runs the jar and, when {@code interruptAfterMillis} is positive, sends it SIGINT (what Ctrl-C
-     * sends) that long after the run began: after its first line of output (printed once it has
-     * connected), not after the JVM's start, which a loaded machine can make take seconds.
+     * sends) that long after the run's first interval line (its first {@code sent} rate, printed
+     * once publishing has gone on for an interval), not after the JVM's start: a loaded machine can
+     * take seconds to start, connect and open its links.
      */
     static Result runJar(Map<String, String> env, long interruptAfterMillis, String... args)
             throws IOException, InterruptedException {
@@ -104,7 +105,7 @@ final class JarRunner {
         pb.redirectError(err.toFile());
         long start = System.nanoTime();
         Process p = pb.start();
-        while (interruptAfterMillis > 0 && p.isAlive() && Files.size(out) == 0
+        while (interruptAfterMillis > 0 && p.isAlive() && !Files.readString(out, StandardCharsets.UTF_8).contains(" sent ")
                 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(LIMIT_SECONDS)) {
             Thread.sleep(50);
         }
