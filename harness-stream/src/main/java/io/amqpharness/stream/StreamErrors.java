@@ -57,8 +57,9 @@ final class StreamErrors {
     }
 
     /**
-     * A failed TLS connection in the words the AMQP drivers use; a plain stream port closes a TLS
-     * connection without a TLS error, which Netty reports as a closed channel.
+     * A failed TLS connection in the words the AMQP drivers use; a plain stream port (or one that wants a
+     * client certificate) closes a TLS connection without a TLS error, which Netty reports as a closed
+     * channel, or the client as a closed connection when its first request was already on its way.
      */
     private static java.util.Optional<String> tlsFailure(BrokerUri uri, Throwable e) {
         java.util.Optional<String> tls = TlsFailures.explainTls(e, uri.host());
@@ -66,13 +67,18 @@ final class StreamErrors {
             return tls;
         }
         for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
-            if (t instanceof java.nio.channels.ClosedChannelException) {
+            if (t instanceof java.nio.channels.ClosedChannelException || closedConnection(t)) {
                 return java.util.Optional.of("the broker closed the TLS connection as it opened; is " + uri.port()
                         + " its stream TLS port (5551 by default; rabbitmq-stream:// for the plain one)? If it requires "
                         + "a client certificate, give one it trusts with --tls-key-store FILE");
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /** The client's own exception for a connection closed under a request (its class is not public). */
+    private static boolean closedConnection(Throwable t) {
+        return t instanceof StreamException && t.getClass().getSimpleName().equals("ConnectionStreamException");
     }
 
     /** {@code what} failed, and why, as one sentence. */

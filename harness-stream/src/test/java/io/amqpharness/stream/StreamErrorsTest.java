@@ -33,6 +33,17 @@ class StreamErrorsTest {
                 .contains("--tls-key-store FILE");
     }
 
+    /** What the client throws when the broker closed the TLS connection under its first request (seen in CI). */
+    @Test
+    void aTlsConnectionClosedUnderTheFirstRequestIsTheSameSentence() throws Exception {
+        java.lang.reflect.Constructor<?> c = Class.forName("com.rabbitmq.stream.impl.ConnectionStreamException")
+                .getDeclaredConstructor(String.class);
+        c.setAccessible(true);
+        Exception e = (Exception) c.newInstance("Connection is closed");
+        assertThat(StreamErrors.connectFailure(TLS, e)).contains("is 5554 its stream TLS port (5551 by default")
+                .contains("--tls-key-store FILE");
+    }
+
     @Test
     void aPlainConnectionClosedAsItOpensSaysNothingOfTls() {
         Exception e = new RuntimeException(new ClosedChannelException());
