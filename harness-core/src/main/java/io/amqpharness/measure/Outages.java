@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -21,6 +22,8 @@ public final class Outages {
     private int down;
     private long anyDownSince;
     private long anyDownNanos;
+    /** When the run's last interval was sampled ({@link #endAt}): the outages are told as of then. */
+    private OptionalLong endedAt = OptionalLong.empty();
 
     private static final class State {
         int disconnects;
@@ -37,6 +40,9 @@ public final class Outages {
 
     /** The broker dropped {@code connection}; a second report of the same outage is ignored. */
     public synchronized void disconnected(String connection, String reason) {
+        if (endedAt.isPresent()) {
+            return;
+        }
         State s = connections.computeIfAbsent(connection, k -> new State());
         if (reason != null && !reason.isBlank()) {
             reasons.add(reason);
@@ -55,6 +61,9 @@ public final class Outages {
 
     /** {@code connection} is open again; ignored if it was not down. */
     public synchronized void reconnected(String connection) {
+        if (endedAt.isPresent()) {
+            return;
+        }
         State s = connections.get(connection);
         if (s == null || !s.isDown) {
             return;
@@ -69,14 +78,29 @@ public final class Outages {
         }
     }
 
-    /** Time so far with at least one connection down, in nanoseconds. */
-    public synchronized long anyDownNanos() {
-        return anyDownNanos + (down > 0 ? clock.nanoTime() - anyDownSince : 0);
+    /**
+     * Ends the outages' time at {@code nanos} (on their clock), when the run samples its last interval:
+     * later calls report as of then and later events are ignored, so the run's downtime is the sum of its
+     * intervals' (a connection that comes back after the last interval was still down at the run's end).
+     */
+    public synchronized void endAt(long nanos) {
+        if (endedAt.isEmpty()) {
+            endedAt = OptionalLong.of(nanos);
+        }
     }
 
-    /** What happened so far; connections still down count their downtime up to now. */
+    private long now() {
+        return endedAt.isPresent() ? endedAt.getAsLong() : clock.nanoTime();
+    }
+
+    /** Time so far (up to {@link #endAt}) with at least one connection down, in nanoseconds. */
+    public synchronized long anyDownNanos() {
+        return anyDownNanos + (down > 0 ? now() - anyDownSince : 0);
+    }
+
+    /** What happened so far (up to {@link #endAt}); connections still down count their downtime up to then. */
     public synchronized Summary summary() {
-        long now = clock.nanoTime();
+        long now = now();
         List<Connection> list = new ArrayList<>();
         int disconnects = 0;
         for (Map.Entry<String, State> e : connections.entrySet()) {

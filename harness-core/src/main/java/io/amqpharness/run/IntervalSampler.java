@@ -90,6 +90,9 @@ final class IntervalSampler {
 
     private IntervalStats sample(boolean last) {
         long now = clock.nanoTime();
+        if (last) {
+            measurements.outages().endAt(now); // the run's downtime is its intervals' to the nanosecond
+        }
         CountSnapshot total = measurements.counters().snapshot();
         if (lostSettled != null) {
             total = total.withLost(last ? lostAll.getAsLong() : lostSettled.getAsLong());

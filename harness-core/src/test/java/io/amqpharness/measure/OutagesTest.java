@@ -30,6 +30,28 @@ class OutagesTest {
         assertThat(s.reasons()).containsExactly("CONNECTION_FORCED - broker forced connection closure with reason 'shutdown'");
     }
 
+    /** A CI run's result once held 60 ms more downtime than its intervals: the link came back after the last one. */
+    @Test
+    void afterTheRunsLastIntervalTheOutagesStandAsTheyWere() {
+        outages.disconnected("p0", "reset");
+        clock.advanceMillis(2_000);
+        outages.endAt(clock.nanoTime());
+        long atTheEnd = outages.anyDownNanos();
+        clock.advanceMillis(60);
+        outages.reconnected("p0");
+        outages.disconnected("c0", "reset");
+        clock.advanceMillis(100);
+        Outages.Summary s = outages.summary();
+        assertThat(atTheEnd).isEqualTo(Duration.ofMillis(2_000).toNanos());
+        assertThat(outages.anyDownNanos()).isEqualTo(atTheEnd);
+        assertThat(s.downtime()).isEqualTo(Duration.ofMillis(2_000));
+        assertThat(s.disconnects()).isEqualTo(1);
+        assertThat(s.connections()).singleElement().satisfies(c -> {
+            assertThat(c.stillDown()).as("down when the run ended").isTrue();
+            assertThat(c.downtime()).isEqualTo(Duration.ofMillis(2_000));
+        });
+    }
+
     @Test
     void aConnectionStillDownCountsItsDowntimeSoFar() {
         outages.disconnected("p0", "reset");
