@@ -64,11 +64,11 @@ class RecoveryIT {
         long published = number(r.out(), "\\n  published ([0-9,]+)");
         // Nothing due was skipped: what the outage held back was sent late, or (when a loaded machine made the
         // outage long and the catch-up ran into the end of the run) counted as due but not sent (once 7,778 sent).
-        long unsent = r.out().contains("due but not sent at stop ") ? number(r.out(), "due but not sent at stop ([0-9,]+)") : 0;
+        long unsent = countOrZero(r.out(), "due but not sent at stop ");
         assertThat(published + unsent).as("publishing went on on schedule: %s", r.out()).isBetween(11_500L, 12_100L);
         long consumedOnce = number(r.out(), "consumed once ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
-        long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
+        long inDoubt = countOrZero(r.out(), "in doubt ");
         assertThat(consumedOnce + lost).isEqualTo(published);
         assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
         assertThat(r.out()).contains("(ok)");
@@ -118,7 +118,7 @@ class RecoveryIT {
         assertThat(number(r.out(), "duplicated ([0-9,]+)")).as(r.out()).isZero();
         long consumedOnce = number(r.out(), "\\n  consumed ([0-9,]+)") - number(r.out(), "redelivered ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
-        long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
+        long inDoubt = countOrZero(r.out(), "in doubt ");
         // Exact (about one run in four once came to one less): in-doubt messages that arrived no longer end the
         // drain while as many confirmed ones are on their way, and from the first offset a first message in
         // doubt that the broker never stored is a gap (lost), not before the first arrival.
@@ -150,7 +150,7 @@ class RecoveryIT {
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
         long published = number(r.out(), "\n  published ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
-        long inDoubt = r.out().contains("in doubt ") ? number(r.out(), "in doubt ([0-9,]+)") : 0;
+        long inDoubt = countOrZero(r.out(), "in doubt ");
         // Each of the two consumers reads every stored message once: none missed, none twice.
         assertThat(number(r.out(), "  duplicated ([0-9,]+)")).isZero();
         assertThat(lost).isLessThanOrEqualTo(2 * inDoubt);
@@ -296,6 +296,11 @@ class RecoveryIT {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The count after {@code label} in the summary, which prints the label only when the count is not 0. */
+    private static long countOrZero(String text, String label) {
+        return text.contains(label) ? number(text, Pattern.quote(label) + "([0-9,]+)") : 0;
     }
 
     private static long number(String text, String regex) {
