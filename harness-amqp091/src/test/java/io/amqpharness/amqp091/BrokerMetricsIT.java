@@ -33,9 +33,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,52 +41,24 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The broker's side of a run, read from the real broker's management API and Prometheus endpoint:
  * queue depth seen by the broker, the cross-check of counts (and its note when another client makes
- * them differ), queue growth, and a metrics URL that does not answer.
+ * them differ), queue growth, and a metrics URL that does not answer. Beside other classes: each run names
+ * its own final wait ({@code --broker-metrics-wait}), and the counters compared are the run's queues'.
  */
-// Alone (BrokerMetricsOnRabbitMQ4IT too): the broker's counters lag further behind on a busy machine, and
-// the final wait is a system property.
-@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class BrokerMetricsIT {
-    private static String finalWait;
-
     /**
-     * The suite turns the final wait for the broker's counters off (pom.xml); the tests of those counters
-     * put it back, longer (each test starts with the wait on), the others call {@link #noFinalWait()}.
+     * The final wait of the tests of the broker's counters ({@code --broker-metrics-wait}): it ends as soon as the
+     * counts agree, so a limit above the default 6 s costs time only when the broker lags. On CI's loaded machine
+     * the 3.10 broker's counter of a queue once stood at 4,920 of 6,000 for the default's whole wait.
      */
-    @BeforeAll
-    static void keepTheSuitesFinalWait() {
-        finalWait = System.getProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
-    }
-
-    /**
-     * The final wait of the tests of the broker's counters, in milliseconds: it ends as soon as the counts agree,
-     * so a limit above the default 6 s costs time only when the broker lags. On CI's loaded machine the 3.10
-     * broker's counter of a queue once stood at 4,920 of 6,000 for the default's whole wait.
-     */
-    static final String COUNTERS_FINAL_WAIT_MILLIS = "30000";
+    static final Duration COUNTERS_FINAL_WAIT = Duration.ofSeconds(30);
 
     @BeforeEach
-    void waitForTheBrokersCounters() throws Exception {
-        System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, COUNTERS_FINAL_WAIT_MILLIS);
+    void waitForTheBrokersStatistics() throws Exception {
         // After the classes that ran beside each other, the broker's statistics can be seconds behind: once
         // 3,031 of 3,100 messages were counted after the final wait.
         if (broker.management().isPresent()) {
             broker.management().get().awaitStatistics(Duration.ofSeconds(30));
-        }
-    }
-
-    /** For a test that does not assert the broker's per-queue counters: the run takes the last sample at once. */
-    static void noFinalWait() {
-        System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, "0");
-    }
-
-    @AfterAll
-    static void putTheSuitesFinalWaitBack() {
-        if (finalWait != null) {
-            System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, finalWait);
-        } else {
-            System.clearProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
         }
     }
 
@@ -101,7 +71,7 @@ class BrokerMetricsIT {
     /** A scenario against the test broker, reading its management API where the test broker says it is. */
     private Scenario.Builder scenario() {
         Scenario.Builder b = Scenario.builder().uri(broker.uri()).interval(Duration.ofMillis(500))
-                .drainTimeout(Duration.ofSeconds(20));
+                .drainTimeout(Duration.ofSeconds(20)).brokerMetricsWait(COUNTERS_FINAL_WAIT);
         broker.managementUri().ifPresent(u -> b.brokerMetrics(u.toString()));
         return b;
     }
@@ -158,7 +128,6 @@ class BrokerMetricsIT {
     @Test
     void anotherPublisherOnTheRunsQueueMakesTheCountsDifferAndTheNoteSaysByHowMuch() throws Exception {
         // Counts that differ never end the wait early: the default wait (6 s, longer while they move), not 30 s.
-        System.clearProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
         String queue = "it-cross-" + UUID.randomUUID().toString().substring(0, 8);
         AtomicBoolean sent = new AtomicBoolean();
         RunListener intruder = new RunListener() {
@@ -177,7 +146,8 @@ class BrokerMetricsIT {
                 }
             }
         };
-        RunResult r = new LoadRunner(scenario().queue(queue).rate(1000).confirm(100).time(Duration.ofSeconds(3)).build())
+        RunResult r = new LoadRunner(scenario().brokerMetricsWait(Duration.ofSeconds(BrokerMonitor.FINAL_WAIT_SECONDS)).queue(queue)
+                .rate(1000).confirm(100).time(Duration.ofSeconds(3)).build())
                 .listener(intruder).run();
         assertThat(sent).isTrue();
         CrossCheck c = report(r).crossCheck().orElseThrow();
@@ -191,10 +161,9 @@ class BrokerMetricsIT {
 
     @Test
     void queuesThatGrowWhilePublishingGetANoteWithTheRateAndWhatToDo() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         // A prefetch keeps the backlog in the queue: unlimited, the rate-limited consumer held thousands in its
         // client and handled them all, at 500/s, before its channel closed.
-        RunResult r = new LoadRunner(scenario().rate(3000).consumerRate(500).qos(100).time(Duration.ofSeconds(3))
+        RunResult r = new LoadRunner(scenario().brokerMetricsWait(Duration.ZERO).rate(3000).consumerRate(500).qos(100).time(Duration.ofSeconds(3))
                 .drainTimeout(Duration.ofSeconds(1)).build()).run();
         assertThat(report(r).growth().orElseThrow().messages()).isGreaterThan(5_000);
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("The run's queues grew by")
@@ -204,8 +173,7 @@ class BrokerMetricsIT {
     /** A 50-message queue that refuses the rest: it holds at most 50 plus what consumers hold, not what was refused. */
     @Test
     void messagesAFullQueueRefusedAreNotCountedAsGrowth() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
-        RunResult r = new LoadRunner(scenario().queueArgument("x-max-length", 50L)
+        RunResult r = new LoadRunner(scenario().brokerMetricsWait(Duration.ZERO).queueArgument("x-max-length", 50L)
                 .queueArgument("x-overflow", "reject-publish").confirm(100).rate(1000).consumerRate(100).qos(10)
                 .time(Duration.ofSeconds(2)).drainTimeout(Duration.ofSeconds(2)).build()).run();
         assertThat(r.counts().nacked()).as("the broker refused most messages").isGreaterThan(1_000);
@@ -218,7 +186,6 @@ class BrokerMetricsIT {
 
     @Test
     void aMetricsUrlThatDoesNotAnswerIsOneNoteNotAFailure() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         RunResult r = new LoadRunner(Scenario.builder().uri(broker.uri()).brokerMetrics("http://localhost:1")
                 .producerMessageCount(100).build()).run();
         assertThat(r.failed()).isFalse();
@@ -232,7 +199,6 @@ class BrokerMetricsIT {
 
     @Test
     void aRefusedPasswordIsNamedAsSuchAndNeverPrinted() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         BrokerUri amqp = BrokerUri.parse(broker.uri()).orElseThrow();
         String password = "wrong-S3cret";
         Scenario s = Scenario.builder().uri("amqp://" + amqp.username() + ":" + password + "@" + amqp.host() + ":"
@@ -247,7 +213,6 @@ class BrokerMetricsIT {
 
     @Test
     void noBrokerMetricsMeansNoReport() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         RunResult r = new LoadRunner(scenario().brokerMetrics(null).noBrokerMetrics(true).producerMessageCount(10)
                 .build()).run();
         assertThat(r.brokerMetrics()).isEmpty();
@@ -269,11 +234,10 @@ class BrokerMetricsIT {
 
     @Test
     void thePrometheusEndpointGivesDepthCpuAndNodeWideCounts() {
-        noFinalWait(); // growth, notes or node-wide counters: not the lagging per-queue counters
         URI prometheus = BrokerMetrics.derivedPrometheus(BrokerUri.parse(broker.uri()).orElseThrow());
         Assumptions.assumeTrue(answers(prometheus), prometheus + " does not answer (a container maps its ports "
                 + "elsewhere; the local brokers have it)");
-        RunResult r = new LoadRunner(scenario().brokerMetrics(prometheus.toString()).consumers(0).rate(1000)
+        RunResult r = new LoadRunner(scenario().brokerMetricsWait(Duration.ZERO).brokerMetrics(prometheus.toString()).consumers(0).rate(1000)
                 .time(Duration.ofSeconds(3)).build()).run();
         BrokerMetricsReport m = report(r);
         assertThat(m.source()).hasValue("prometheus");

@@ -9,8 +9,6 @@ import io.amqpharness.junit.WithRabbitMQ4;
  * as the management API reports them, and the Prometheus source. The ones that only exercise the
  * harness's side run once, on 3.x: overriding them without {@code @Test} leaves them out here.
  */
-// Runs one after the other with the rest: beside other classes, the 4.0 broker's per-queue counters
-// lagged past the final wait once (4,614 of 5,000 read back).
 @WithRabbitMQ4
 class BrokerMetricsOnRabbitMQ4IT extends BrokerMetricsIT {
     BrokerMetricsOnRabbitMQ4IT(RabbitMQBroker broker) {

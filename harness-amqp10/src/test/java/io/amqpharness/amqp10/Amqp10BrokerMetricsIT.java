@@ -2,7 +2,6 @@ package io.amqpharness.amqp10;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.broker.BrokerMonitor;
 import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.junit.RabbitMQBroker;
@@ -12,8 +11,6 @@ import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,27 +18,8 @@ import org.junit.jupiter.api.Test;
  * channels, so the run's queues have message counters; RabbitMQ 4.x keeps none for AMQP 1.0, so the
  * cross-check falls back to the node-wide counters of the Prometheus endpoint.
  */
-@org.junit.jupiter.api.parallel.Isolated // the broker's counters, and the final wait (a system property)
 @WithRabbitMQ
 class Amqp10BrokerMetricsIT {
-    private static String finalWait;
-
-    /** The suite turns the final wait for the broker's counters off (pom.xml); these tests test those counters. */
-    @BeforeAll
-    static void waitForTheBrokersCounters() {
-        // ends as soon as the counts agree: a limit above the default 6 s costs time only when the broker lags
-        finalWait = System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, "30000");
-    }
-
-    @AfterAll
-    static void putTheSuitesFinalWaitBack() {
-        if (finalWait != null) {
-            System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, finalWait);
-        } else {
-            System.clearProperty(BrokerMonitor.FINAL_WAIT_PROPERTY);
-        }
-    }
-
     private final RabbitMQBroker broker;
 
     Amqp10BrokerMetricsIT(RabbitMQBroker broker) {
@@ -54,7 +32,9 @@ class Amqp10BrokerMetricsIT {
             broker.management().get().awaitStatistics(Duration.ofSeconds(30));
         }
         Scenario.Builder b = Scenario.builder().protocol("amqp10").uri(broker.uri()).interval(Duration.ofMillis(500))
-                .queueType(QueueType.QUORUM).producerMessageCount(3_000).confirm(100).qos(500);
+                .queueType(QueueType.QUORUM).producerMessageCount(3_000).confirm(100).qos(500)
+                // ends as soon as the counts agree: a limit above the default 6 s costs time only when the broker lags
+                .brokerMetricsWait(Duration.ofSeconds(30));
         broker.managementUri().ifPresent(u -> b.brokerMetrics(u.toString()));
         RunResult r = new LoadRunner(b.build()).run();
         assertThat(r.counts().consumed()).isEqualTo(3_000);

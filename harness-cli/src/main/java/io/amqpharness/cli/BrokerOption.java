@@ -82,7 +82,7 @@ final class BrokerOption implements AutoCloseable {
     Scenario apply(Scenario scenario) {
         return started.map(b -> {
             Scenario.Builder builder = scenario.toBuilder().uri(b.uri());
-            if (scenario.run().brokerMetrics().equals(io.amqpharness.scenario.BrokerMetrics.DERIVED)) {
+            if (scenario.run().brokerMetrics().enabled() && scenario.run().brokerMetrics().url().isEmpty()) {
                 b.managementUri().ifPresent(u -> builder.brokerMetrics(u.toString()));
             }
             return builder.build();

@@ -20,7 +20,7 @@ import java.util.OptionalLong;
  * @param first        the sample taken just before consumers and publishers started
  * @param last         the sample taken after the drain and after the run's channels closed, once the
  *                     broker's counters had caught up
- *                     (or after waiting for them at most {@value BrokerMonitor#FINAL_WAIT_SECONDS} s)
+ *                     (or after waiting for them at most {@code --broker-metrics-wait}, 6 s by default)
  * @param peakDepth    most messages (ready plus unacknowledged) seen in the run's queues
  * @param peakMemoryBytes most memory the broker's nodes used, bytes
  * @param memoryLimitBytes the memory high watermark of the nodes, bytes

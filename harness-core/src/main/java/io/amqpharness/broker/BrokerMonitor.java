@@ -36,8 +36,9 @@ public final class BrokerMonitor implements AutoCloseable {
      */
     public static final int FINAL_WAIT_SECONDS = 6;
     /**
-     * System property, in milliseconds, that replaces {@link #FINAL_WAIT_SECONDS} (0: take the last sample
-     * once, without waiting). For test suites whose runs do not test the broker's counters; not a user option.
+     * System property, in milliseconds, that replaces the default {@link #FINAL_WAIT_SECONDS} where a scenario
+     * does not set {@code --broker-metrics-wait} (0: take the last sample once, without waiting). For test
+     * suites whose runs do not test the broker's counters; users set the option.
      */
     public static final String FINAL_WAIT_PROPERTY = "amqpharness.brokerMonitor.finalWaitMillis";
     private static final long RETRY_MILLIS = 500;
@@ -58,13 +59,15 @@ public final class BrokerMonitor implements AutoCloseable {
         return t;
     });
     private final boolean queueCounters;
+    private final Duration finalWait;
     private volatile long startNanos;
     private int failed;
     private String firstFailure;
 
     private BrokerMonitor(Optional<BrokerSource> source, Optional<String> unavailable, Optional<BrokerSample> first,
-                          Duration interval, LongSupplier nanoTime, boolean queueCounters) {
+                          Duration interval, LongSupplier nanoTime, boolean queueCounters, Duration finalWait) {
         this.queueCounters = queueCounters;
+        this.finalWait = finalWait;
         this.source = source;
         this.unavailable = unavailable;
         this.first = first;
@@ -97,7 +100,7 @@ public final class BrokerMonitor implements AutoCloseable {
             try {
                 BrokerSample sample = candidate.sample(Duration.ZERO);
                 return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
-                        scenario.run().interval(), nanoTime, queueCounters));
+                        scenario.run().interval(), nanoTime, queueCounters, finalWait(settings)));
             } catch (BrokerMetricsException e) {
                 reasons.add(amqp.scrub(e.getMessage()));
             } catch (RuntimeException e) {
@@ -108,7 +111,13 @@ public final class BrokerMonitor implements AutoCloseable {
                 + "without them; name the management API or a Prometheus endpoint with --broker-metrics URL, or "
                 + "skip them with --no-broker-metrics.";
         return Optional.of(new BrokerMonitor(Optional.empty(), Optional.of(sentence), Optional.empty(),
-                scenario.run().interval(), nanoTime, false));
+                scenario.run().interval(), nanoTime, false, Duration.ZERO));
+    }
+
+    /** {@code --broker-metrics-wait}, or the default: {@link #FINAL_WAIT_PROPERTY} if set, else {@link #FINAL_WAIT_SECONDS}. */
+    private static Duration finalWait(BrokerMetrics settings) {
+        return settings.finalWait().orElseGet(() -> Duration.ofMillis(Math.max(0,
+                Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L))));
     }
 
     private static List<BrokerSource> candidates(BrokerMetrics settings, io.amqpharness.scenario.BrokerAddresses addresses,
@@ -185,7 +194,8 @@ public final class BrokerMonitor implements AutoCloseable {
     }
 
     /**
-     * Stops sampling and takes the last sample, waiting ({@value #FINAL_WAIT_SECONDS} s) for the broker's
+     * Stops sampling and takes the last sample, waiting ({@code --broker-metrics-wait}, default
+     * {@value #FINAL_WAIT_SECONDS} s) for the broker's
      * per-queue counters to reach the harness's when they do not yet; while they still move the wait goes on
      * for one more statistics interval each time, up to 2.5 times as long (15 s).
      *
@@ -228,7 +238,7 @@ public final class BrokerMonitor implements AutoCloseable {
     }
 
     private BrokerSample finalSample(CrossCheck.HarnessCounts harness) {
-        long waitNanos = TimeUnit.MILLISECONDS.toNanos(Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L));
+        long waitNanos = finalWait.toNanos();
         long start = System.nanoTime();
         long deadline = start + waitNanos;
         // Counters still moving are still catching up: the wait goes on while they moved within one statistics

@@ -2,6 +2,7 @@ package io.amqpharness.scenario;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -18,14 +19,17 @@ import java.util.Optional;
  * plus 20). Credentials always come from
  * {@code --uri}; a URL carrying its own is refused, so no password is ever written out with it.
  *
- * @param enabled false for {@code --no-broker-metrics}: the broker is not sampled
- * @param url     the URL given with {@code --broker-metrics}; empty means derived from the AMQP URI
+ * @param enabled   false for {@code --no-broker-metrics}: the broker is not sampled
+ * @param url       the URL given with {@code --broker-metrics}; empty means derived from the AMQP URI
+ * @param finalWait {@code --broker-metrics-wait}: at the end of a run, how long at most to wait for the
+ *                  broker's per-queue counters to reach the harness's (the wait ends as soon as they
+ *                  agree; zero takes the last sample at once); empty means the default, 6 s
  */
-public record BrokerMetrics(boolean enabled, Optional<URI> url) {
+public record BrokerMetrics(boolean enabled, Optional<URI> url, Optional<Duration> finalWait) {
     /** The default: sample the broker at the address derived from the AMQP URI. */
-    public static final BrokerMetrics DERIVED = new BrokerMetrics(true, Optional.empty());
+    public static final BrokerMetrics DERIVED = new BrokerMetrics(true, Optional.empty(), Optional.empty());
     /** {@code --no-broker-metrics}. */
-    public static final BrokerMetrics OFF = new BrokerMetrics(false, Optional.empty());
+    public static final BrokerMetrics OFF = new BrokerMetrics(false, Optional.empty(), Optional.empty());
 
     /** Difference between the AMQP port and the management plugin's port (5672 and 15672). */
     public static final int MANAGEMENT_PORT_OFFSET = 10_000;

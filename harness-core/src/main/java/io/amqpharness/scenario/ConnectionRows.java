@@ -80,6 +80,22 @@ final class ConnectionRows {
                 "do not read the broker's metrics (no HTTP requests to the broker)");
     }
 
+    static Declaration.Draft<?> brokerMetricsWait() {
+        return option(CONNECTION, ValueType.DURATION, "--broker-metrics-wait").label("DURATION")
+            .help("At the end, wait at most this long for the broker's per-queue counters to reach the "
+                    + "harness's before the cross-check; 0 takes the last sample at once (default 6s).")
+            .read(s -> s.run().brokerMetrics().finalWait()).apply(Scenario.Builder::brokerMetricsWait)
+            .check(d -> !d.isNegative() && d.compareTo(Duration.ofMinutes(10)) <= 0,
+                "%s must be between 0 and 10m; for example %1$s 30s")
+            .doc("6s",
+                "at the end of a run, how long at most to wait for the broker's per-queue publish and deliver "
+                + "counters to reach the harness's before the last sample and the cross-check: the management "
+                + "API's counters lag by up to its statistics interval (5 s by default). The wait ends as soon "
+                + "as they agree, goes on (up to 2.5 times as long) while they still move, and is skipped after "
+                + "a broker restart; 0 takes the last sample at once. Raise it for a broker with a longer "
+                + "`collect_statistics_interval`");
+    }
+
     static Declaration.Draft<?> tlsTrustStore() {
         return option(CONNECTION, ValueType.TEXT, "--tls-trust-store").label("FILE")
             .help("CA certificates the broker's certificate must chain to (amqps://): PEM, PKCS#12 or JKS "

@@ -134,8 +134,8 @@ final class ScenarioAssembler {
         if (d.on(NO_BROKER_METRICS)) {
             return BrokerMetrics.OFF;
         }
-        return BrokerMetrics.parseUrl(d.text(BROKER_METRICS)).map(u -> new BrokerMetrics(true, Optional.of(u)))
-                .orElse(BrokerMetrics.DERIVED);
+        return new BrokerMetrics(true, BrokerMetrics.parseUrl(d.text(BROKER_METRICS)),
+                Optional.ofNullable(d.duration(BROKER_METRICS_WAIT)));
     }
 
     /** The setting's value, or its declared default where a setter was given null (validation refuses that). */

@@ -373,6 +373,13 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     public B noBrokerMetrics(boolean value) { return set(Setting.NO_BROKER_METRICS, value); }
 
     /**
+     * At the end of a run, how long at most to wait for the broker's per-queue counters to reach the
+     * harness's before the cross-check (it ends as soon as they agree); {@link Duration#ZERO} takes the
+     * last sample at once; default 6 s (see {@link BrokerMetrics#finalWait()}).
+     */
+    public B brokerMetricsWait(Duration value) { return set(Setting.BROKER_METRICS_WAIT, value); }
+
+    /**
      * A pass/fail gate ({@code --fail-if}): the run fails when the measured value compares to the
      * threshold as written, on the whole run or on any step. Repeat for several gates; default none.
      *

@@ -34,6 +34,7 @@ public enum Setting {
     ADDRESS_FORMAT(ConnectionRows.addressFormat()),
     BROKER_METRICS(ConnectionRows.brokerMetrics()),
     NO_BROKER_METRICS(ConnectionRows.noBrokerMetrics()),
+    BROKER_METRICS_WAIT(ConnectionRows.brokerMetricsWait()),
 
     TLS_TRUST_STORE(ConnectionRows.tlsTrustStore()),
     TLS_TRUST_STORE_PASSWORD(ConnectionRows.tlsTrustStorePassword()),

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +48,15 @@ class BrokerMonitorFinalWaitTest {
     /** Attempts at the last sample, after the first one, with the final wait set to {@code millis}. */
     private int finalAttempts(long millis) throws IOException {
         System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, Long.toString(millis));
+        return finalAttempts(Optional.empty());
+    }
+
+    /** Attempts at the last sample, after the first one, with {@code --broker-metrics-wait} as given. */
+    private int finalAttempts(Optional<Duration> option) throws IOException {
+        if (server != null) {
+            server.stop(0);
+        }
+        failing.set(false);
         for (int attempt = 0; attempt < 20; attempt++) {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             if (server.getAddress().getPort() > 10_020 + 1024) {
@@ -58,7 +68,8 @@ class BrokerMonitorFinalWaitTest {
         server.start();
         // The derived Prometheus endpoint is the AMQP port + 10020; nothing answers the derived management port.
         Scenario s = Scenario.builder().protocol("in-memory")
-                .uri("amqp://guest:guest@127.0.0.1:" + (server.getAddress().getPort() - 10_020) + "/%2F").build();
+                .uri("amqp://guest:guest@127.0.0.1:" + (server.getAddress().getPort() - 10_020) + "/%2F")
+                .brokerMetricsWait(option.orElse(null)).build();
         BrokerMonitor m = BrokerMonitor.open(s, RABBITMQ, List.of("q"), System::nanoTime).orElseThrow();
         assertThat(m.unavailable()).isEmpty();
         int before = nodeScrapes.get();
@@ -90,5 +101,13 @@ class BrokerMonitorFinalWaitTest {
     void aFinalWaitRetriesASampleThatFailsUntilItEnds() throws Exception {
         // Retries every 500 ms: a 1.2 s wait makes at least two attempts whatever the machine's load.
         assertThat(finalAttempts(1_200)).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void theRunsOwnFinalWaitOverridesTheSuitesDefault() throws Exception {
+        System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, "0");
+        assertThat(finalAttempts(Optional.of(Duration.ofMillis(1_200)))).isGreaterThanOrEqualTo(2);
+        System.setProperty(BrokerMonitor.FINAL_WAIT_PROPERTY, "60000");
+        assertThat(finalAttempts(Optional.of(Duration.ZERO))).isEqualTo(1);
     }
 }

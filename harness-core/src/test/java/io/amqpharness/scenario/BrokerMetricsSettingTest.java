@@ -32,6 +32,17 @@ class BrokerMetricsSettingTest {
     }
 
     @Test
+    void theFinalWaitIsKeptAndGoesBackToArguments() {
+        Scenario s = Scenario.builder().protocol("in-memory").brokerMetricsWait(java.time.Duration.ofSeconds(30)).build();
+        assertThat(s.run().brokerMetrics().finalWait()).hasValue(java.time.Duration.ofSeconds(30));
+        assertThat(s.toArguments()).containsSequence("--broker-metrics-wait", "30s");
+        assertThat(Scenario.builder().protocol("in-memory").build().run().brokerMetrics().finalWait()).isEmpty();
+        assertThatThrownBy(() -> Scenario.builder().brokerMetricsWait(java.time.Duration.ofSeconds(-1)).build())
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("--broker-metrics-wait must be between 0 and 10m; for example --broker-metrics-wait 30s");
+    }
+
+    @Test
     void badValuesAreOneSentenceNamingTheOptionWithAnExample() {
         assertThatThrownBy(() -> Scenario.builder().brokerMetrics("localhost:15672").build())
                 .isInstanceOf(ScenarioException.class)
