@@ -97,7 +97,17 @@ class BrokerMetricsIT {
         assertThat(m.peakConnections().orElse(0)).as("the run's own connection at least").isPositive();
         assertThat(r.intervals().stream().filter(i -> i.broker().isPresent()).count())
                 .as("intervals carrying a broker sample").isGreaterThanOrEqualTo(5);
-        assertThat(m.crossCheck().orElseThrow().brokerPublished()).hasValue(r.counts().published());
+        assertThat(m.crossCheck().orElseThrow().brokerPublished()).as(() -> "the broker's samples: " + samples(r))
+                .hasValue(r.counts().published());
+    }
+
+    /** Each broker sample of a run, as elapsed time, then the run's queue's publish counter and depth. */
+    private static String samples(RunResult r) {
+        List<io.amqpharness.broker.BrokerSample> all = new java.util.ArrayList<>();
+        r.intervals().forEach(i -> i.broker().ifPresent(all::add));
+        r.brokerMetrics().flatMap(BrokerMetricsReport::last).ifPresent(all::add);
+        return all.stream().map(b -> b.elapsed().toMillis() + " ms: " + b.queues().stream()
+                .map(q -> "published " + q.published() + ", depth " + q.depth()).toList()).toList().toString();
     }
 
     @Test

@@ -37,7 +37,7 @@ class OptionTableTest {
             Setting.TLS_KEY_STORE, Setting.TLS_KEY_STORE_PASSWORD, Setting.TLS_INSECURE);
 
     private static final List<Scenario> SCENARIOS = List.of(
-            Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").brokerMetrics("https://broker:15673/api").queueType(QueueType.QUORUM)
+            Scenario.builder().uri("amqp://bob@broker:5673/vh").protocol("amqp091").brokerMetrics("https://broker:15673/api").brokerMetricsWait(Duration.ofSeconds(20)).queueType(QueueType.QUORUM)
                     .queues(List.of("a", "b")).autoDelete(true).queueArgument("x-overflow", "reject-publish")
                     .exchange("bench").exchangeType(ExchangeType.TOPIC).routingKey("perf.1").bindingKey("perf.#")
                     .bindingArgument("x-any", "all").keepTopology(true)
