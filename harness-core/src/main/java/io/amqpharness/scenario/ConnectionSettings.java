@@ -27,9 +27,14 @@ import java.util.OptionalInt;
  * @param churnHold       with churn, how long each churned connection stays open; default 0 (closed
  *                        as soon as it is open)
  */
-public record ConnectionSettings(OptionalInt nioThreads, int openConcurrency, OptionalDouble openRate,
-                                 int idleConnections, int idleChannels, OptionalDouble churnRate,
-                                 Duration churnHold) {
+public record ConnectionSettings(
+        @FilledFrom(Setting.NIO_THREADS) OptionalInt nioThreads,
+        @FilledFrom(Setting.CONNECTION_OPEN_CONCURRENCY) int openConcurrency,
+        @FilledFrom(Setting.CONNECTION_OPEN_RATE) OptionalDouble openRate,
+        @FilledFrom(Setting.IDLE_CONNECTIONS) int idleConnections,
+        @FilledFrom(Setting.IDLE_CHANNELS) int idleChannels,
+        @FilledFrom(Setting.CHURN_RATE) OptionalDouble churnRate,
+        @FilledFrom(Setting.CHURN_HOLD) Duration churnHold) {
     /** Connections opened at the same time unless {@code --connection-open-concurrency} says otherwise. */
     public static final int DEFAULT_OPEN_CONCURRENCY = 32;
     /** Automatic NIO: shared I/O threads when there are many connections. */

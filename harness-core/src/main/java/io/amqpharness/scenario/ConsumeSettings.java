@@ -43,24 +43,24 @@ import java.util.OptionalLong;
  */
 public record ConsumeSettings(
         int consumers,
-        int channelsPerConsumer,
+        @FilledFrom(Setting.CONSUMER_CHANNELS) int channelsPerConsumer,
         OptionalInt prefetch,
-        boolean autoAck,
+        @FilledFrom(Setting.AUTOACK) boolean autoAck,
         int ackEvery,
-        Optional<Duration> ackTimeout,
-        OptionalLong messagesPerConsumer,
-        Optional<StreamOffset> streamOffset,
-        Optional<DurationRange> consumerLatency,
-        OptionalDouble consumerRate,
-        double nackPercent,
-        double rejectPercent,
-        double requeuePercent,
-        boolean polling,
-        Duration pollingInterval,
-        Map<String, Object> consumerArguments,
-        Optional<Duration> startDelay,
-        Optional<ExitWhen> exitWhen,
-        Optional<ReplyMode> requestReply) {
+        @FilledFrom(Setting.ACK_TIMEOUT) Optional<Duration> ackTimeout,
+        @FilledFrom(Setting.CONSUMER_MESSAGES) OptionalLong messagesPerConsumer,
+        @FilledFrom(Setting.STREAM_OFFSET) Optional<StreamOffset> streamOffset,
+        @FilledFrom(Setting.CONSUMER_LATENCY) Optional<DurationRange> consumerLatency,
+        @FilledFrom(Setting.CONSUMER_RATE) OptionalDouble consumerRate,
+        @FilledFrom(Setting.NACK_RATE) double nackPercent,
+        @FilledFrom(Setting.REJECT_RATE) double rejectPercent,
+        @FilledFrom(Setting.REQUEUE) double requeuePercent,
+        @FilledFrom(Setting.POLLING) boolean polling,
+        @FilledFrom(Setting.POLLING_INTERVAL) Duration pollingInterval,
+        @FilledFrom(Setting.CONSUMER_ARGS) Map<String, Object> consumerArguments,
+        @FilledFrom(Setting.CONSUMER_START_DELAY) Optional<Duration> startDelay,
+        @FilledFrom(Setting.EXIT_WHEN) Optional<ExitWhen> exitWhen,
+        @FilledFrom(Setting.REQUEST_REPLY) Optional<ReplyMode> requestReply) {
 
     public ConsumeSettings {
         consumerArguments = Map.copyOf(consumerArguments);

@@ -23,8 +23,12 @@ import java.util.OptionalInt;
  *                       {@value #DEFAULT_BARRIER_NAME}
  * @param barrierTimeout how long an instance waits at the barrier before the run fails; default 60 s
  */
-public record Coordination(Optional<String> instance, Optional<StartTime> startAt, OptionalInt barrier,
-                           String barrierName, Duration barrierTimeout) {
+public record Coordination(
+        @FilledFrom(Setting.INSTANCE) Optional<String> instance,
+        @FilledFrom(Setting.START_AT) Optional<StartTime> startAt,
+        @FilledFrom(Setting.BARRIER) OptionalInt barrier,
+        @FilledFrom(Setting.BARRIER_NAME) String barrierName,
+        @FilledFrom(Setting.BARRIER_TIMEOUT) Duration barrierTimeout) {
     /** The barrier's name when none is given. */
     public static final String DEFAULT_BARRIER_NAME = "harness";
     /** How long an instance waits at the barrier by default: 60 s. */

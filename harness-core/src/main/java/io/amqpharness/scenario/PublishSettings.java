@@ -43,21 +43,21 @@ import java.util.Set;
  */
 public record PublishSettings(
         int producers,
-        int channelsPerProducer,
+        @FilledFrom(Setting.PRODUCER_CHANNELS) int channelsPerProducer,
         int messageSizeBytes,
-        List<SizeStep> variableSize,
+        @FilledFrom(Setting.VARIABLE_SIZE) List<SizeStep> variableSize,
         OptionalDouble ratePerProducer,
-        OptionalDouble totalRate,
-        List<RateStep> variableRate,
-        OptionalLong messagesPerProducer,
+        @FilledFrom(Setting.TOTAL_RATE) OptionalDouble totalRate,
+        @FilledFrom(Setting.VARIABLE_RATE) List<RateStep> variableRate,
+        @FilledFrom(Setting.PRODUCER_MESSAGES) OptionalLong messagesPerProducer,
         OptionalInt confirmWindow,
-        Duration confirmTimeout,
-        OptionalInt txSize,
+        @FilledFrom(Setting.CONFIRM_TIMEOUT) Duration confirmTimeout,
+        @FilledFrom(Setting.TX_SIZE) OptionalInt txSize,
         Set<MessageFlag> flags,
         MessageProperties properties,
-        Optional<Duration> randomStartDelay,
-        Optional<Duration> pacingSpin,
-        OptionalInt pacingThreads) {
+        @FilledFrom(Setting.PRODUCER_RANDOM_START_DELAY) Optional<Duration> randomStartDelay,
+        @FilledFrom(Setting.PACING_SPIN) Optional<Duration> pacingSpin,
+        @FilledFrom(Setting.PACING_THREADS) OptionalInt pacingThreads) {
 
     /** How long before a message's intended time a paced publisher stops parking and spins: 100 µs. */
     public static final Duration DEFAULT_PACING_SPIN = Duration.ofNanos(100_000);

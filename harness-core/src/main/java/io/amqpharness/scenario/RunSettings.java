@@ -25,10 +25,17 @@ import java.util.Optional;
  * @param gates        pass/fail gates ({@code --fail-if}), checked on the whole run and on each
  *                     step; empty for none
  */
-public record RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval,
-                          Duration drainTimeout, ClockMode clock, Optional<StepPlan> steps,
-                          RecoveryMode recovery, Duration recoveryTimeout, BrokerMetrics brokerMetrics,
-                          List<Gate> gates) {
+public record RunSettings(
+        @FilledFrom(Setting.TIME) Optional<Duration> time,
+        Optional<Duration> warmup,
+        @FilledFrom(Setting.INTERVAL) Duration interval,
+        @FilledFrom(Setting.DRAIN_TIMEOUT) Duration drainTimeout,
+        @FilledFrom(Setting.CLOCK) ClockMode clock,
+        Optional<StepPlan> steps,
+        @FilledFrom(Setting.RECOVERY) RecoveryMode recovery,
+        @FilledFrom(Setting.RECOVERY_TIMEOUT) Duration recoveryTimeout,
+        BrokerMetrics brokerMetrics,
+        List<Gate> gates) {
     /**
      * The warm-up of a stepped run without a time limit, of a {@code sweep} (before its first run)
      * and of a {@code find-max} search, when none is given: 5 s, so the first step, run or probe

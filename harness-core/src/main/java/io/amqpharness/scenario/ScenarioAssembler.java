@@ -2,18 +2,19 @@ package io.amqpharness.scenario;
 
 import static io.amqpharness.scenario.Setting.*;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /**
- * Turns a builder's draft into the immutable settings records. Every value is read through
- * {@link ScenarioDraft#get}, so a setting not given has the default its {@link Declaration} states.
+ * Turns a builder's draft into the immutable settings records. A component marked {@link FilledFrom}
+ * is filled by {@link SettingsBinder} from its setting; this class derives the others, those made
+ * from several settings or changed on the way (stepped settings start at their first step's value).
+ * Every value is read through {@link ScenarioDraft#get}, so a setting not given has the default its
+ * {@link Declaration} states.
  * Runs before the validation result is known, so it never throws on bad values: a scenario built
  * from an invalid draft is discarded.
  */
@@ -30,70 +31,52 @@ final class ScenarioAssembler {
     }
 
     private static StreamSettings stream(ScenarioDraft<?> d) {
-        return new StreamSettings(d.integer(BATCH_SIZE), d.integer(SUB_ENTRY_SIZE), orDefault(d, COMPRESSION),
-                d.on(SINGLE_ACTIVE_CONSUMER), optionalInt(d.integer(SUPER_STREAM)),
-                d.list(FILTER_VALUE), d.list(FILTER_VALUES),
-                Optional.ofNullable(d.text(PRODUCER_NAMES)));
+        return SettingsBinder.bind(StreamSettings.class, d, Map.of());
     }
 
     private static Coordination coordination(ScenarioDraft<?> d) {
-        return new Coordination(Optional.ofNullable(d.text(INSTANCE)), Optional.ofNullable(d.get(START_AT)),
-                optionalInt(d.integer(BARRIER)), orDefault(d, BARRIER_NAME), orDefault(d, BARRIER_TIMEOUT));
+        return SettingsBinder.bind(Coordination.class, d, Map.of());
     }
 
     private static ConnectionSettings connections(ScenarioDraft<?> d) {
-        return new ConnectionSettings(optionalInt(d.integer(NIO_THREADS)), d.integer(CONNECTION_OPEN_CONCURRENCY),
-                optional(d.decimal(CONNECTION_OPEN_RATE)), d.integer(IDLE_CONNECTIONS), d.integer(IDLE_CHANNELS),
-                optional(d.decimal(CHURN_RATE)), orDefault(d, CHURN_HOLD));
+        return SettingsBinder.bind(ConnectionSettings.class, d, Map.of());
     }
 
     private static TlsSettings tls(ScenarioDraft<?> d) {
-        return new TlsSettings(Optional.ofNullable(d.text(TLS_TRUST_STORE)).map(Path::of),
-                Optional.ofNullable(d.text(TLS_TRUST_STORE_PASSWORD)),
-                Optional.ofNullable(d.text(TLS_KEY_STORE)).map(Path::of),
-                Optional.ofNullable(d.text(TLS_KEY_STORE_PASSWORD)), d.on(TLS_INSECURE));
+        return SettingsBinder.bind(TlsSettings.class, d, Map.of());
     }
 
     private static PublishSettings publishing(ScenarioDraft<?> d) {
         long size = d.number(SIZE);
-        // A stepped setting starts at its first step's value.
-        int producers = d.first(StepSetting.PRODUCERS, Double::intValue);
-        Double rate = d.first(StepSetting.RATE, v -> v);
-        Integer confirm = d.first(StepSetting.CONFIRM, Double::intValue);
         Map<String, Object> props = d.map(MESSAGE_PROPERTIES);
-        return new PublishSettings(producers, d.integer(PRODUCER_CHANNELS),
-                (int) Math.min(Math.max(size, 0), Scenario.MAX_MESSAGE_SIZE), d.list(VARIABLE_SIZE),
-                optional(rate), optional(d.decimal(TOTAL_RATE)), d.list(VARIABLE_RATE),
-                optionalLong(d.number(PRODUCER_MESSAGES)), optionalInt(confirm), orDefault(d, CONFIRM_TIMEOUT),
-                optionalInt(d.integer(TX_SIZE)), flags(d),
-                new MessageProperties(Optional.ofNullable((String) props.get("contentType")),
+        // A stepped setting starts at its first step's value.
+        return SettingsBinder.bind(PublishSettings.class, d, Map.of(
+                "producers", d.first(StepSetting.PRODUCERS, Double::intValue),
+                "messageSizeBytes", (int) Math.min(Math.max(size, 0), Scenario.MAX_MESSAGE_SIZE),
+                "ratePerProducer", optional(d.first(StepSetting.RATE, v -> v)),
+                "confirmWindow", optionalInt(d.first(StepSetting.CONFIRM, Double::intValue)),
+                "flags", flags(d),
+                "properties", new MessageProperties(Optional.ofNullable((String) props.get("contentType")),
                         Optional.ofNullable((String) props.get("contentEncoding")),
                         optionalInt((Integer) props.get("priority")),
                         Optional.ofNullable((Duration) props.get("expiration")),
-                        Optional.ofNullable((String) props.get("type")), d.map(MESSAGE_HEADERS)),
-                Optional.ofNullable(d.duration(PRODUCER_RANDOM_START_DELAY)),
-                Optional.ofNullable(d.duration(PACING_SPIN)), optionalInt(d.integer(PACING_THREADS)));
+                        Optional.ofNullable((String) props.get("type")), d.map(MESSAGE_HEADERS))));
     }
 
     private static ConsumeSettings consuming(ScenarioDraft<?> d) {
-        return new ConsumeSettings(d.first(StepSetting.CONSUMERS, Double::intValue), d.integer(CONSUMER_CHANNELS),
-                optionalInt(d.first(StepSetting.QOS, Double::intValue)), d.on(AUTOACK),
-                d.first(StepSetting.MULTI_ACK_EVERY, Double::intValue), Optional.ofNullable(d.duration(ACK_TIMEOUT)),
-                optionalLong(d.number(CONSUMER_MESSAGES)), Optional.ofNullable(d.get(STREAM_OFFSET)),
-                Optional.ofNullable(d.get(CONSUMER_LATENCY)), optional(d.decimal(CONSUMER_RATE)),
-                d.decimal(NACK_RATE), d.decimal(REJECT_RATE), d.decimal(REQUEUE), d.on(POLLING),
-                orDefault(d, POLLING_INTERVAL), d.map(CONSUMER_ARGS),
-                Optional.ofNullable(d.duration(CONSUMER_START_DELAY)),
-                Optional.ofNullable(d.get(EXIT_WHEN)), Optional.ofNullable(d.get(REQUEST_REPLY)));
+        return SettingsBinder.bind(ConsumeSettings.class, d, Map.of(
+                "consumers", d.first(StepSetting.CONSUMERS, Double::intValue),
+                "prefetch", optionalInt(d.first(StepSetting.QOS, Double::intValue)),
+                "ackEvery", d.first(StepSetting.MULTI_ACK_EVERY, Double::intValue)));
     }
 
     private static TopologySettings topology(ScenarioDraft<?> d) {
         String exchange = d.text(EXCHANGE) == null || "amq.default".equals(d.text(EXCHANGE)) ? "" : d.text(EXCHANGE);
-        return new TopologySettings(orDefault(d, QUEUE_TYPE), queues(d),
-                !d.on(TRANSIENT_QUEUE), d.on(AUTO_DELETE), d.on(EXCLUSIVE), QueueShortcuts.merged(d), exchange,
-                orDefault(d, EXCHANGE_TYPE), Optional.ofNullable(d.text(ROUTING_KEY)),
-                d.on(RANDOM_ROUTING_KEY), Optional.ofNullable(d.text(BINDING_KEY)), d.map(BINDING_ARGS),
-                d.on(PREDECLARED), d.on(KEEP_TOPOLOGY), orDefault(d, ADDRESS_FORMAT));
+        return SettingsBinder.bind(TopologySettings.class, d, Map.of(
+                "queues", queues(d),
+                "durable", !d.on(TRANSIENT_QUEUE),
+                "queueArguments", QueueShortcuts.merged(d),
+                "exchange", exchange));
     }
 
     private static QueueSelection queues(ScenarioDraft<?> d) {
@@ -121,13 +104,13 @@ final class ScenarioAssembler {
         List<Step> steps = d.list(STEP);
         Duration stepDuration = d.duration(STEP_DURATION);
         Duration warmup = d.duration(WARMUP);
-        return new RunSettings(Optional.ofNullable(d.duration(TIME)),
-                warmup == null || warmup.isZero() ? Optional.empty() : Optional.of(warmup), // --warmup 0: none
-                orDefault(d, INTERVAL), orDefault(d, DRAIN_TIMEOUT), orDefault(d, CLOCK),
-                steps.isEmpty() || stepDuration == null ? Optional.empty()
+        return SettingsBinder.bind(RunSettings.class, d, Map.of(
+                // --warmup 0: none
+                "warmup", warmup == null || warmup.isZero() ? Optional.empty() : Optional.of(warmup),
+                "steps", steps.isEmpty() || stepDuration == null ? Optional.empty()
                         : Optional.of(new StepPlan(steps, stepDuration)),
-                orDefault(d, RECOVERY), orDefault(d, RECOVERY_TIMEOUT),
-                brokerMetrics(d), d.<String>list(FAIL_IF).stream().map(Gate::parse).flatMap(Optional::stream).toList());
+                "brokerMetrics", brokerMetrics(d),
+                "gates", d.<String>list(FAIL_IF).stream().map(Gate::parse).flatMap(Optional::stream).toList()));
     }
 
     private static BrokerMetrics brokerMetrics(ScenarioDraft<?> d) {
@@ -136,13 +119,6 @@ final class ScenarioAssembler {
         }
         return new BrokerMetrics(true, BrokerMetrics.parseUrl(d.text(BROKER_METRICS)),
                 Optional.ofNullable(d.duration(BROKER_METRICS_WAIT)));
-    }
-
-    /** The setting's value, or its declared default where a setter was given null (validation refuses that). */
-    @SuppressWarnings("unchecked")
-    private static <T> T orDefault(ScenarioDraft<?> d, Setting setting) {
-        T value = d.get(setting);
-        return value != null ? value : (T) setting.declaration().defaultValue().orElseThrow();
     }
 
     private static java.util.Set<MessageFlag> flags(ScenarioDraft<?> d) {
@@ -157,9 +133,5 @@ final class ScenarioAssembler {
 
     private static OptionalInt optionalInt(Integer i) {
         return i == null ? OptionalInt.empty() : OptionalInt.of(i);
-    }
-
-    private static OptionalLong optionalLong(Long l) {
-        return l == null ? OptionalLong.empty() : OptionalLong.of(l);
     }
 }

@@ -15,9 +15,9 @@ package io.amqpharness.scenario;
  * ConnectionRows}, {@code TopologyRows}, {@code PublishingRows}, {@code ConsumingRows}, {@code
  * RunControlRows}, {@code InstanceRows}), so that this file stays a list.
  *
- * <p>Adding an option: a constant here and its declaration in its group's holder, the
- * settings-record component it fills, and the one argument of {@link ScenarioAssembler} that fills
- * it, read with {@code d.get(X)} or a typed read such as {@code d.integer(X)}. The declaration
+ * <p>Adding an option: a constant here and its declaration in its group's holder, and the
+ * settings-record component it fills, marked {@link FilledFrom} with this constant (a component
+ * made from several settings is derived by name in {@link ScenarioAssembler}). The declaration
  * states everything else once: names, value type, help and documentation, where the scenario keeps
  * it ({@code read}), its typed default ({@code byDefault}: a value, shown in help where the text
  * says {@code {default}} and in the documentation's default column with {@code doc(meaning)}; or a

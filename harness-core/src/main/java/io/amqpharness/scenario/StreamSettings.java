@@ -27,10 +27,15 @@ import java.util.OptionalInt;
  *                     the publisher's number): a named producer's publishing ids are deduplicated by
  *                     the broker; empty (default) for unnamed producers
  */
-public record StreamSettings(int batchSize, int subEntrySize, Compression compression,
-                             boolean singleActiveConsumer, OptionalInt superStreamPartitions,
-                             List<String> publisherFilterValues, List<String> consumerFilterValues,
-                             Optional<String> producerNames) {
+public record StreamSettings(
+        @FilledFrom(Setting.BATCH_SIZE) int batchSize,
+        @FilledFrom(Setting.SUB_ENTRY_SIZE) int subEntrySize,
+        @FilledFrom(Setting.COMPRESSION) Compression compression,
+        @FilledFrom(Setting.SINGLE_ACTIVE_CONSUMER) boolean singleActiveConsumer,
+        @FilledFrom(Setting.SUPER_STREAM) OptionalInt superStreamPartitions,
+        @FilledFrom(Setting.FILTER_VALUE) List<String> publisherFilterValues,
+        @FilledFrom(Setting.FILTER_VALUES) List<String> consumerFilterValues,
+        @FilledFrom(Setting.PRODUCER_NAMES) Optional<String> producerNames) {
     /** Messages per publish frame when none is given: 100. */
     public static final int DEFAULT_BATCH_SIZE = 100;
     /** The defaults: batches of 100, no sub-entries, no compression. */

@@ -17,8 +17,12 @@ import java.util.Optional;
  * @param keyStorePassword   password of the key store and its key; empty: none
  * @param insecure           trust any broker certificate and skip the host name check (tries only)
  */
-public record TlsSettings(Optional<Path> trustStore, Optional<String> trustStorePassword, Optional<Path> keyStore,
-                          Optional<String> keyStorePassword, boolean insecure) {
+public record TlsSettings(
+        @FilledFrom(Setting.TLS_TRUST_STORE) Optional<Path> trustStore,
+        @FilledFrom(Setting.TLS_TRUST_STORE_PASSWORD) Optional<String> trustStorePassword,
+        @FilledFrom(Setting.TLS_KEY_STORE) Optional<Path> keyStore,
+        @FilledFrom(Setting.TLS_KEY_STORE_PASSWORD) Optional<String> keyStorePassword,
+        @FilledFrom(Setting.TLS_INSECURE) boolean insecure) {
     /** The JVM's trust store, no client certificate. */
     public static final TlsSettings DEFAULT = new TlsSettings(Optional.empty(), Optional.empty(), Optional.empty(),
             Optional.empty(), false);

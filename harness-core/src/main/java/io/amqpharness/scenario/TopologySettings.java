@@ -25,21 +25,21 @@ import java.util.Optional;
  * @param addressFormat    AMQP 1.0 address format; default {@link AddressFormat#AUTO}
  */
 public record TopologySettings(
-        QueueType queueType,
+        @FilledFrom(Setting.QUEUE_TYPE) QueueType queueType,
         QueueSelection queues,
         boolean durable,
-        boolean autoDelete,
-        boolean exclusive,
+        @FilledFrom(Setting.AUTO_DELETE) boolean autoDelete,
+        @FilledFrom(Setting.EXCLUSIVE) boolean exclusive,
         Map<String, Object> queueArguments,
         String exchange,
-        ExchangeType exchangeType,
-        Optional<String> routingKey,
-        boolean randomRoutingKey,
-        Optional<String> bindingKey,
-        Map<String, Object> bindingArguments,
-        boolean predeclared,
-        boolean keep,
-        AddressFormat addressFormat) {
+        @FilledFrom(Setting.EXCHANGE_TYPE) ExchangeType exchangeType,
+        @FilledFrom(Setting.ROUTING_KEY) Optional<String> routingKey,
+        @FilledFrom(Setting.RANDOM_ROUTING_KEY) boolean randomRoutingKey,
+        @FilledFrom(Setting.BINDING_KEY) Optional<String> bindingKey,
+        @FilledFrom(Setting.BINDING_ARGS) Map<String, Object> bindingArguments,
+        @FilledFrom(Setting.PREDECLARED) boolean predeclared,
+        @FilledFrom(Setting.KEEP_TOPOLOGY) boolean keep,
+        @FilledFrom(Setting.ADDRESS_FORMAT) AddressFormat addressFormat) {
 
     public TopologySettings {
         queueArguments = Map.copyOf(queueArguments);
