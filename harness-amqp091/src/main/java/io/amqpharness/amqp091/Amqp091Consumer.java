@@ -42,9 +42,16 @@ final class Amqp091Consumer implements ConsumerLink {
     private volatile DefaultConsumer subscription;
     private volatile Map<String, Object> subscriptionArgs;
     private int resubscriptions;
+    private final java.util.Optional<DeliveryDispatch> dispatch;
 
-    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose) throws IOException {
+    /**
+     * @param dispatch where the connection runs consumer callbacks, told before subscribing whether this
+     *                 consumer's may wait; empty when the connections share a pool
+     */
+    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose, java.util.Optional<DeliveryDispatch> dispatch)
+            throws IOException {
         this.channel = channel;
+        this.dispatch = dispatch;
         this.spec = spec;
         this.stream = spec.queueType() == io.amqpharness.scenario.QueueType.STREAM;
         this.onClose = onClose;
@@ -64,6 +71,7 @@ final class Amqp091Consumer implements ConsumerLink {
             if (spec.prefetch().isPresent()) {
                 channel.basicQos(spec.prefetch().getAsInt());
             }
+            dispatch.ifPresent(d -> d.consumerStarts(listener.mayWait()));
             Map<String, Object> args = new HashMap<>(spec.arguments());
             spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", offsetArgument(o)));
             subscriptionArgs = args;

@@ -42,6 +42,8 @@ final class Amqp091Driver implements ProtocolDriver {
     private final int ioThreads;
     /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
     private final java.util.Optional<SharedIo> sharedIo;
+    /** Consumer callbacks on the reader threads while none waits, with a thread per connection. */
+    private final java.util.Optional<DeliveryDispatch> dispatch;
     /** Connections above which the run's connections share executors even with blocking I/O. */
     static final int SHARED_EXECUTORS_ABOVE = 16;
     /** Publishes wait in the socket until the publisher waits ({@link CorkedSockets}): blocking I/O over plain TCP. */
@@ -63,6 +65,8 @@ final class Amqp091Driver implements ProtocolDriver {
                         context.scenario().consuming().consumerLatency().isEmpty()
                                 && context.scenario().consuming().consumerRate().isEmpty()))
                 : java.util.Optional.empty();
+        this.dispatch = sharedIo.isEmpty() ? java.util.Optional.of(new DeliveryDispatch()) : java.util.Optional.empty();
+        dispatch.ifPresent(factory::setSharedExecutor);
         this.heldWrites = ioThreads == 0 && !uri.tls();
         if (heldWrites) {
             factory.setSocketFactory(new CorkedSockets());
@@ -75,6 +79,8 @@ final class Amqp091Driver implements ProtocolDriver {
     public Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
+        facts.put("consumer dispatch", dispatch.map(d -> d.inline() ? "on each connection's reader thread"
+                : "a thread per busy channel (a consumer may wait)").orElse("a pool shared by the connections"));
         facts.putAll(pool.placement());
         return facts;
     }
@@ -127,6 +133,7 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
+            dispatch.ifPresent(d -> d.consumerStarts(replies.mayWait()));
             // Direct reply-to: consume the pseudo-queue (no-ack) on this channel before the first publish.
             ch.basicConsume(DIRECT_REPLY_TO, true, new DefaultConsumer(ch) {
                 @Override
@@ -149,7 +156,7 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName(), c));
+            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName(), c), dispatch);
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening consumer " + spec.index(), e), e);
@@ -175,5 +182,6 @@ final class Amqp091Driver implements ProtocolDriver {
             control.close();
         }
         sharedIo.ifPresent(SharedIo::close);
+        dispatch.ifPresent(DeliveryDispatch::close);
     }
 }

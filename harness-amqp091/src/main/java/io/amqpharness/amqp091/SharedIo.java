@@ -79,7 +79,7 @@ final class SharedIo implements AutoCloseable {
         factory.setNioParams(nio);
     }
 
-    private static ThreadFactory daemons(String name) {
+    static ThreadFactory daemons(String name) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, name + "-" + n.incrementAndGet());
