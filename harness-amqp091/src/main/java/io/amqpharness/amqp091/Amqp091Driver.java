@@ -42,7 +42,7 @@ final class Amqp091Driver implements ProtocolDriver {
     private final int ioThreads;
     /** Shared I/O threads and executors when the run has many connections ({@code --nio-threads}). */
     private final java.util.Optional<SharedIo> sharedIo;
-    /** Consumer callbacks on the reader threads while none waits, with a thread per connection. */
+    /** In blocking I/O: consumer callbacks on the reader threads while none may wait. */
     private final java.util.Optional<DeliveryDispatch> dispatch;
     /** Connections above which the run's connections share executors even with blocking I/O. */
     static final int SHARED_EXECUTORS_ABOVE = 16;
@@ -58,14 +58,15 @@ final class Amqp091Driver implements ProtocolDriver {
                 io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
 
         int planned = io.amqpharness.scenario.ConnectionSettings.planned(context.scenario());
-        // Many connections share their consumers' dispatch threads, in blocking I/O too: amqp-client's
-        // default pool per connection (2 threads per core) made 400 threads for 100 consumer connections.
+        // Many connections share their heartbeat and shutdown threads, in blocking I/O too. In blocking I/O
+        // consumers are called on their connection's reader thread (or a thread per busy channel once one may
+        // wait); NIO's few I/O threads hand them to a pool instead: one shared pool, or amqp-client's pool per
+        // connection for consumers that sleep in the callback.
         this.sharedIo = ioThreads > 0 || planned > SHARED_EXECUTORS_ABOVE
                 ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
-                        context.scenario().consuming().consumerLatency().isEmpty()
-                                && context.scenario().consuming().consumerRate().isEmpty()))
+                        ioThreads > 0 && sleeplessConsumers(context.scenario())))
                 : java.util.Optional.empty();
-        this.dispatch = sharedIo.isEmpty() ? java.util.Optional.of(new DeliveryDispatch()) : java.util.Optional.empty();
+        this.dispatch = ioThreads == 0 ? java.util.Optional.of(new DeliveryDispatch()) : java.util.Optional.empty();
         dispatch.ifPresent(factory::setSharedExecutor);
         this.heldWrites = ioThreads == 0 && !uri.tls();
         if (heldWrites) {
@@ -74,13 +75,19 @@ final class Amqp091Driver implements ProtocolDriver {
         this.pool = new ConnectionPool(factory, context.scenario().addresses());
     }
 
+    /** True unless the scenario's consumers sleep in their callback (a consumer rate, simulated processing). */
+    private static boolean sleeplessConsumers(io.amqpharness.scenario.Scenario s) {
+        return s.consuming().consumerLatency().isEmpty() && s.consuming().consumerRate().isEmpty();
+    }
+
     /** Facts for the result: the I/O mode the run's connections used. */
     @Override
     public Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
         facts.put("consumer dispatch", dispatch.map(d -> d.inline() ? "on each connection's reader thread"
-                : "a thread per busy channel (a consumer may wait)").orElse("a pool shared by the connections"));
+                : "a thread per busy channel (a consumer may wait)").orElse(sleeplessConsumers(context.scenario())
+                        ? "a pool shared by the connections" : "a pool per connection"));
         facts.putAll(pool.placement());
         return facts;
     }

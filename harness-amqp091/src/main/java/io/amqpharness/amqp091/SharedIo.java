@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Threads shared by all of a run's AMQP 0.9.1 connections, for runs with many connections:
  * amqp-client's NIO mode (a few I/O threads for every socket, instead of a blocking reader thread
- * per connection), one consumer dispatch pool (instead of a pool per connection), one heartbeat
+ * per connection), in NIO one consumer dispatch pool (instead of a pool per connection; in blocking I/O
+ * consumers are called on their reader threads, see {@link DeliveryDispatch}), one heartbeat
  * thread and one shutdown pool. Per connection NIO keeps a read and a write buffer of
  * {@value #BUFFER_BYTES} bytes and a write queue of {@value #WRITE_QUEUE_FRAMES} frames: about
  * 20 KiB of heap per idle connection (amqp-client's defaults, 32 KiB buffers and a 10,000-frame

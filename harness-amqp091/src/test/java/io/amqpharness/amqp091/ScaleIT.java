@@ -46,7 +46,8 @@ class ScaleIT {
         RunResult r = new LoadRunner(scenario().nioThreads(2).producers(2).consumers(2).producerMessageCount(10_000)
                 .confirm(100).qos(100).multiAckEvery(10).build()).run();
         assertThat(r.failure()).isEmpty();
-        assertThat(r.driverFacts()).containsEntry("io", "nio, 2 threads shared");
+        assertThat(r.driverFacts()).containsEntry("io", "nio, 2 threads shared")
+                .containsEntry("consumer dispatch", "a pool shared by the connections");
         assertThat(r.counts().published()).isEqualTo(20_000);
         assertThat(r.counts().confirmed()).isEqualTo(20_000);
         assertThat(r.counts().consumed()).isEqualTo(20_000);
@@ -62,7 +63,8 @@ class ScaleIT {
         RunResult r = new LoadRunner(scenario().producers(60).producerChannelCount(2).consumers(60).rate(5).confirm(10)
                 .time(Duration.ofSeconds(2)).build()).run();
         assertThat(r.failure()).isEmpty();
-        assertThat(r.driverFacts()).containsEntry("io", "blocking, a thread per connection");
+        assertThat(r.driverFacts()).containsEntry("io", "blocking, a thread per connection")
+                .containsEntry("consumer dispatch", "on each connection's reader thread");
         assertThat(r.connections().opened()).isEqualTo(120);
         assertThat(r.connections().retries()).isZero();
         assertThat(r.counts().published()).as("120 publishers x 5 msg/s x 2 s").isEqualTo(1_200);
