@@ -119,40 +119,37 @@ class DeliveryDispatchIT {
         }
     }
 
-    @Test
-    void consumersThatNeverWaitAreCalledOnTheConnectionsReaderThread() throws Exception {
+    /** Two consumers of one connection, one on each queue, until each has had every message; their threads. */
+    private List<Set<String>> consumeBoth(boolean mayWait, Duration pause) throws Exception {
         CountDownLatch all = new CountDownLatch(2 * MESSAGES);
-        Watcher a = new Watcher(false, Duration.ofMillis(2), all);
-        Watcher b = new Watcher(false, Duration.ofMillis(2), all);
+        Watcher a = new Watcher(mayWait, pause, all);
+        Watcher b = new Watcher(mayWait, pause, all);
         ConsumerLink ca = consumer(0, queueA);
         ConsumerLink cb = consumer(1, queueB);
         ca.start(a);
         cb.start(b);
         assertThat(all.await(20, TimeUnit.SECONDS)).as("every message delivered").isTrue();
-        assertThat(a.threads).as("amqp-client names its reader threads so").allMatch(t -> t.startsWith("AMQP Connection"));
-        assertThat(b.threads).isEqualTo(a.threads).hasSize(1);
-        assertThat(mostAtOnce).as("callbacks running at once").hasValue(1);
-        assertThat(driver.facts()).containsEntry("consumer dispatch", "on each connection's reader thread");
         ca.close();
         cb.close();
+        return List.of(a.threads, b.threads);
+    }
+
+    @Test
+    void consumersThatNeverWaitAreCalledOnTheConnectionsReaderThread() throws Exception {
+        List<Set<String>> threads = consumeBoth(false, Duration.ofMillis(2));
+        assertThat(threads.get(0)).as("amqp-client names its reader threads so")
+                .allMatch(t -> t.startsWith("AMQP Connection"));
+        assertThat(threads.get(1)).isEqualTo(threads.get(0)).hasSize(1);
+        assertThat(mostAtOnce).as("callbacks running at once").hasValue(1);
+        assertThat(driver.facts()).containsEntry("consumer dispatch", "on each connection's reader thread");
     }
 
     @Test
     void consumersThatMayWaitRunSideBySideOnPoolThreadsThoughTheyShareAConnection() throws Exception {
-        CountDownLatch all = new CountDownLatch(2 * MESSAGES);
-        Watcher a = new Watcher(true, Duration.ofMillis(20), all);
-        Watcher b = new Watcher(true, Duration.ofMillis(20), all);
-        ConsumerLink ca = consumer(0, queueA);
-        ConsumerLink cb = consumer(1, queueB);
-        ca.start(a);
-        cb.start(b);
-        assertThat(all.await(20, TimeUnit.SECONDS)).as("every message delivered").isTrue();
-        assertThat(a.threads).allMatch(t -> t.startsWith("harness-amqp091-dispatch-"));
-        assertThat(b.threads).allMatch(t -> t.startsWith("harness-amqp091-dispatch-"));
+        List<Set<String>> threads = consumeBoth(true, Duration.ofMillis(20));
+        assertThat(threads).allSatisfy(t -> assertThat(t).allMatch(n -> n.startsWith("harness-amqp091-dispatch-")));
         // 20 messages of 20 ms on each channel: on the one reader thread they could never overlap.
         assertThat(mostAtOnce).as("callbacks of the two channels running at once").hasValue(2);
         assertThat(driver.facts()).containsEntry("consumer dispatch", "a thread per busy channel (a consumer may wait)");
-        ca.close();
-        cb.close();
     }
 }
