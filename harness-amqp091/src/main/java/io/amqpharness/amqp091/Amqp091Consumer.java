@@ -43,15 +43,18 @@ final class Amqp091Consumer implements ConsumerLink {
     private volatile Map<String, Object> subscriptionArgs;
     private int resubscriptions;
     private final java.util.Optional<DeliveryDispatch> dispatch;
+    private final java.util.OptionalInt prefetch;
 
     /**
      * @param dispatch where the connection runs consumer callbacks, told before subscribing whether this
      *                 consumer's may wait; empty when the connections share a pool
+     * @param prefetch the prefetch to ask for: the spec's, or the driver's default where the spec has none
      */
-    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose, java.util.Optional<DeliveryDispatch> dispatch)
-            throws IOException {
+    Amqp091Consumer(Channel channel, ConsumerSpec spec, Runnable onClose, java.util.Optional<DeliveryDispatch> dispatch,
+                    java.util.OptionalInt prefetch) throws IOException {
         this.channel = channel;
         this.dispatch = dispatch;
+        this.prefetch = prefetch;
         this.spec = spec;
         this.stream = spec.queueType() == io.amqpharness.scenario.QueueType.STREAM;
         this.onClose = onClose;
@@ -68,8 +71,8 @@ final class Amqp091Consumer implements ConsumerLink {
                 poller.start();
                 return;
             }
-            if (spec.prefetch().isPresent()) {
-                channel.basicQos(spec.prefetch().getAsInt());
+            if (prefetch.isPresent()) {
+                channel.basicQos(prefetch.getAsInt());
             }
             dispatch.ifPresent(d -> d.consumerStarts(listener.mayWait()));
             Map<String, Object> args = new HashMap<>(spec.arguments());

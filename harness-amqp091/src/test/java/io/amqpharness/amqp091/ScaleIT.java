@@ -57,6 +57,18 @@ class ScaleIT {
     }
 
     @Test
+    void nioModeGivesAcknowledgingConsumersWithoutAPrefetchOneSoThatTheyKeepUp() {
+        // Without a prefetch amqp-client's NIO loop stalled: 1,536 of 40,000 consumed, and sequence gaps.
+        RunResult r = new LoadRunner(scenario().nioThreads(2).producers(2).consumers(1).producerMessageCount(10_000)
+                .drainTimeout(Duration.ofSeconds(20)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().consumed()).isEqualTo(20_000);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("AMQP 0.9.1 in NIO mode")
+                .contains("got a prefetch of " + Amqp091Driver.NIO_DEFAULT_PREFETCH));
+    }
+
+    @Test
     void manyConnectionsOpenAtOnceWithTheirChannelsSpreadAndTheirPublishersSharePacingThreads() {
         // 60 publisher connections with 2 channels each and 60 consumer connections: blocking I/O up to 1,000
         // connections; 120 paced publishers are more than 4 per core, so they share pacing threads.

@@ -50,7 +50,8 @@ final class ConsumingRows {
             .apply(Scenario.Builder::qos).byDefault(ConsumingRows::streamPrefetch)
             .check(n -> n >= 1 && n <= 65_535, "%s must be between 1 and 65535, got %2$s; for example %1$s 200")
             .doc("unlimited (200 for streams)",
-                "prefetch per consumer (`basic.qos`), 1 to 65535");
+                "prefetch per consumer (`basic.qos`), 1 to 65535. AMQP 0.9.1 in NIO mode gives a consumer that "
+                + "acknowledges 500 when none is given (amqp-client's NIO loop stalls without one; the run's notes say so)");
     }
 
     static Declaration.Draft<?> autoack() {
