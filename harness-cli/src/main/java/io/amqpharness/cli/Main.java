@@ -20,12 +20,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Session session = new Session();
+        Session session = new Session(true);
         int code = execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true),
                 System.getenv(), session);
         session.finished();
-        if (!session.interrupted()) {
-            System.exit(code);
+        if (!session.shuttingDown()) {
+            // 130 after Ctrl-C, as a shell reports a process that SIGINT ended
+            System.exit(session.interrupted() ? 130 : code);
         }
     }
 
@@ -117,19 +118,52 @@ public final class Main {
         }
     }
 
-    /** Lets Ctrl-C end a run cleanly: publishing stops, the run drains and the summary prints. */
+    /**
+     * Lets Ctrl-C end a run cleanly: publishing stops, the run drains and the summary prints. In the
+     * harness's own process Ctrl-C (SIGINT) is handled without starting the JVM's shutdown, so that
+     * the shutdown hooks of libraries do not run while the run drains (Testcontainers' removes its
+     * containers in one: a run against {@code --broker container:...} lost its broker mid-drain);
+     * a second Ctrl-C starts the JVM's shutdown, as before. Other ways to end the JVM (SIGTERM) go through
+     * a shutdown hook that stops the run and waits for its drain.
+     */
     static final class Session {
+        private static final sun.misc.Signal INTERRUPT = new sun.misc.Signal("INT");
         private final CountDownLatch done = new CountDownLatch(1);
+        private final boolean handlesSignals;
         private volatile boolean interrupted;
+        private volatile boolean shuttingDown;
         private volatile LoadRunner runner;
+        private volatile sun.misc.SignalHandler previous;
         private final List<Thread> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        /** A session of a CLI run inside another program (tests, tools): it leaves the JVM's signal handling alone. */
+        Session() {
+            this(false);
+        }
+
+        /** @param handlesSignals true in the harness's own process: Ctrl-C is handled here, not by a shutdown */
+        Session(boolean handlesSignals) {
+            this.handlesSignals = handlesSignals;
+        }
 
         void running(LoadRunner r) {
             this.runner = r;
+            if (handlesSignals && previous == null) {
+                previous = sun.misc.Signal.handle(INTERRUPT, s -> {
+                    if (interrupted || done.getCount() == 0) {
+                        restoreSignals(); // a second Ctrl-C: the JVM's own (shutdown, exit 130)
+                        sun.misc.Signal.raise(INTERRUPT);
+                        return;
+                    }
+                    interrupted = true;
+                    runner.stop();
+                });
+            }
             Thread hook = new Thread(() -> {
                 if (done.getCount() == 0) {
                     return;
                 }
+                shuttingDown = true;
                 interrupted = true;
                 r.stop();
                 try {
@@ -148,6 +182,7 @@ public final class Main {
          */
         void finished() {
             done.countDown();
+            restoreSignals();
             for (Thread hook : hooks) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -165,6 +200,19 @@ public final class Main {
 
         boolean interrupted() {
             return interrupted;
+        }
+
+        /** True once a shutdown hook stopped the run: the JVM is exiting already. */
+        boolean shuttingDown() {
+            return shuttingDown;
+        }
+
+        private void restoreSignals() {
+            sun.misc.SignalHandler p = previous;
+            if (p != null) {
+                previous = null;
+                sun.misc.Signal.handle(INTERRUPT, p);
+            }
         }
     }
 }
