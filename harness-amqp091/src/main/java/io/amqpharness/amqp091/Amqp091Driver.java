@@ -44,17 +44,8 @@ final class Amqp091Driver implements ProtocolDriver {
     private final java.util.Optional<SharedIo> sharedIo;
     /** In blocking I/O: consumer callbacks on the reader threads while none may wait. */
     private final java.util.Optional<DeliveryDispatch> dispatch;
-    /**
-     * Prefetch of a consumer that acknowledges, in NIO mode, where the scenario gives none. Without one,
-     * amqp-client's NIO loop stalls: it waits for room in the channel's dispatch queue (1,000 deliveries),
-     * while the consumer's acknowledgements wait for that same loop to write them (measured: 150 msg/s
-     * received of 2,000 sent, and sequence gaps at the end). Below 1,000 the queue never fills.
-     */
-    static final int NIO_DEFAULT_PREFETCH = 500;
-    /** Set once a consumer got {@link #NIO_DEFAULT_PREFETCH}, for the run's notes. */
-    private final java.util.concurrent.atomic.AtomicBoolean nioPrefetchGiven = new java.util.concurrent.atomic.AtomicBoolean();
-    /** The largest prefetch of 1,000 or more a consumer that acknowledges asked for in NIO mode, 0 for none. */
-    private final java.util.concurrent.atomic.AtomicInteger nioPrefetchTooLarge = new java.util.concurrent.atomic.AtomicInteger();
+    /** In NIO mode: the prefetch of consumers that acknowledge, and the note about it. */
+    private final java.util.Optional<NioPrefetch> nioPrefetch;
     /** Connections above which the run's connections share executors even with blocking I/O. */
     static final int SHARED_EXECUTORS_ABOVE = 16;
     /** Publishes wait in the socket until the publisher waits ({@link CorkedSockets}): blocking I/O over plain TCP. */
@@ -65,10 +56,8 @@ final class Amqp091Driver implements ProtocolDriver {
         this.context = context;
         this.uri = context.scenario().uri();
         com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
-        this.ioThreads = context.scenario().connections().nioThreadsFor(
-                io.amqpharness.scenario.ConnectionSettings.planned(context.scenario()));
-
         int planned = io.amqpharness.scenario.ConnectionSettings.planned(context.scenario());
+        this.ioThreads = context.scenario().connections().nioThreadsFor(planned);
         // Many connections share their heartbeat and shutdown threads, in blocking I/O too. In blocking I/O
         // consumers are called on their connection's reader thread (or a thread per busy channel once one may
         // wait); NIO's few I/O threads hand them to a pool instead: one shared pool, or amqp-client's pool per
@@ -78,6 +67,7 @@ final class Amqp091Driver implements ProtocolDriver {
                         ioThreads > 0 && sleeplessConsumers(context.scenario())))
                 : java.util.Optional.empty();
         this.dispatch = ioThreads == 0 ? java.util.Optional.of(new DeliveryDispatch()) : java.util.Optional.empty();
+        this.nioPrefetch = ioThreads > 0 ? java.util.Optional.of(new NioPrefetch()) : java.util.Optional.empty();
         dispatch.ifPresent(factory::setSharedExecutor);
         this.heldWrites = ioThreads == 0 && !uri.tls();
         if (heldWrites) {
@@ -97,7 +87,7 @@ final class Amqp091Driver implements ProtocolDriver {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("io", ioThreads > 0 ? "nio, " + ioThreads + " threads shared" : "blocking, a thread per connection");
         facts.put("consumer dispatch", dispatch.map(d -> d.inline() ? "on each connection's reader thread"
-                : "a thread per busy channel (a consumer may wait)").orElse(sleeplessConsumers(context.scenario())
+                : "a thread per busy channel (a consumer may wait)").orElseGet(() -> sharedIo.orElseThrow().sharesDispatch()
                         ? "a pool shared by the connections" : "a pool per connection"));
         facts.putAll(pool.placement());
         return facts;
@@ -174,42 +164,17 @@ final class Amqp091Driver implements ProtocolDriver {
         Connection c = pool.acquire(spec.connectionName());
         try {
             Channel ch = c.createChannel();
-            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName(), c), dispatch, prefetch(spec));
+            return new Amqp091Consumer(ch, spec, () -> pool.release(spec.connectionName(), c), dispatch,
+                    nioPrefetch.map(n -> n.of(spec)).orElse(spec.prefetch()));
         } catch (IOException | RuntimeException e) {
             pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening consumer " + spec.index(), e), e);
         }
     }
 
-    /** The spec's prefetch, or {@link #NIO_DEFAULT_PREFETCH} for a consumer that acknowledges in NIO mode without one. */
-    private java.util.OptionalInt prefetch(ConsumerSpec spec) {
-        if (spec.prefetch().isEmpty() && ioThreads > 0 && !spec.autoAck() && !spec.polling()) {
-            nioPrefetchGiven.set(true);
-            return java.util.OptionalInt.of(NIO_DEFAULT_PREFETCH);
-        }
-        if (ioThreads > 0 && !spec.autoAck() && spec.prefetch().orElse(0) >= 1_000) {
-            nioPrefetchTooLarge.accumulateAndGet(spec.prefetch().getAsInt(), Math::max);
-        }
-        return spec.prefetch();
-    }
-
     @Override
     public java.util.List<String> notes() {
-        if (nioPrefetchTooLarge.get() > 0) {
-            return java.util.List.of(String.format(java.util.Locale.ROOT, "AMQP 0.9.1 in NIO mode (--nio-threads, or "
-                    + "above 1,000 connections) with a prefetch of %,d: amqp-client's NIO loop can stall once a "
-                    + "consumer's dispatch queue holds 1,000 deliveries, its acknowledgements waiting for that loop; "
-                    + "if the consumers fell behind, use --qos 999 or less, or --nio-threads 0 for blocking I/O.",
-                    nioPrefetchTooLarge.get()));
-        }
-        if (!nioPrefetchGiven.get()) {
-            return java.util.List.of();
-        }
-        return java.util.List.of("AMQP 0.9.1 in NIO mode (--nio-threads, or above 1,000 connections): the consumers, "
-                + "which acknowledge and had no --qos, got a prefetch of " + NIO_DEFAULT_PREFETCH + ": without one "
-                + "amqp-client's NIO loop stalls, waiting for room in a consumer's dispatch queue while the consumer's "
-                + "acknowledgements wait for that loop. Give --qos for another prefetch (below 1,000), or "
-                + "--nio-threads 0 for blocking I/O.");
+        return nioPrefetch.map(NioPrefetch::notes).orElse(java.util.List.of());
     }
 
     private TopologyControl requireControl() {

@@ -27,11 +27,13 @@ final class SharedIo implements AutoCloseable {
     /** Frames a connection may have queued for writing before a send waits. */
     static final int WRITE_QUEUE_FRAMES = 1024;
 
-    private final ExecutorService dispatch;
+    /** The consumer dispatch pool every connection shares; empty when each keeps amqp-client's own. */
+    private final java.util.Optional<ExecutorService> dispatch;
     private final ExecutorService shutdown;
     private final ScheduledExecutorService heartbeats;
 
-    private SharedIo(ExecutorService dispatch, ExecutorService shutdown, ScheduledExecutorService heartbeats) {
+    private SharedIo(java.util.Optional<ExecutorService> dispatch, ExecutorService shutdown,
+                     ScheduledExecutorService heartbeats) {
         this.dispatch = dispatch;
         this.shutdown = shutdown;
         this.heartbeats = heartbeats;
@@ -54,12 +56,12 @@ final class SharedIo implements AutoCloseable {
         }
         int cores = Runtime.getRuntime().availableProcessors();
         // Deliveries of one channel stay in order on a shared pool (amqp-client serialises per channel).
-        SharedIo io = new SharedIo(Executors.newFixedThreadPool(Math.max(2, cores), daemons("harness-amqp091-dispatch")),
+        SharedIo io = new SharedIo(sharedDispatch
+                ? java.util.Optional.of(Executors.newFixedThreadPool(Math.max(2, cores), daemons("harness-amqp091-dispatch")))
+                : java.util.Optional.empty(),
                 Executors.newCachedThreadPool(daemons("harness-amqp091-shutdown")),
                 Executors.newSingleThreadScheduledExecutor(daemons("harness-amqp091-heartbeat")));
-        if (sharedDispatch) {
-            factory.setSharedExecutor(io.dispatch);
-        }
+        io.dispatch.ifPresent(factory::setSharedExecutor);
         factory.setShutdownExecutor(io.shutdown);
         factory.setHeartbeatExecutor(io.heartbeats);
         return io;
@@ -89,9 +91,14 @@ final class SharedIo implements AutoCloseable {
         };
     }
 
+    /** True if every connection's consumers are dispatched on one shared pool. */
+    boolean sharesDispatch() {
+        return dispatch.isPresent();
+    }
+
     @Override
     public void close() {
-        dispatch.shutdownNow();
+        dispatch.ifPresent(ExecutorService::shutdownNow);
         shutdown.shutdownNow();
         heartbeats.shutdownNow();
     }

@@ -65,7 +65,7 @@ class ScaleIT {
         assertThat(r.counts().consumed()).isEqualTo(20_000);
         assertThat(r.counts().lost()).isZero();
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("AMQP 0.9.1 in NIO mode")
-                .contains("got a prefetch of " + Amqp091Driver.NIO_DEFAULT_PREFETCH));
+                .contains("got a prefetch of " + NioPrefetch.DEFAULT));
     }
 
     @Test
