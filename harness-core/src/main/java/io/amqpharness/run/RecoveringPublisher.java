@@ -87,10 +87,22 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
         }
     }
 
+    /**
+     * Completes the last sends. A link that breaks as it writes them (a node killed at the end of the
+     * run: "Broken pipe") is a lost connection like any other, not the run's failure: what awaits a
+     * confirm on it is in doubt, as when the link reports itself failed.
+     */
     @Override
     public void flush() {
         if (broken == null) {
-            link.flush();
+            try {
+                link.flush();
+            } catch (RuntimeException e) {
+                if (closed || !recovery.running()) {
+                    throw e;
+                }
+                failed(e);
+            }
         }
     }
 

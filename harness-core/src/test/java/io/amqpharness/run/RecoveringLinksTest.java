@@ -82,6 +82,38 @@ class RecoveringLinksTest {
     }
 
     @Test
+    void aLinkThatBreaksAsItWritesItsLastSendsLeavesThemInDoubtInsteadOfFailingTheRun() {
+        // A cluster node killed under a publisher whose sends were held back for one write: the write at
+        // the end of publishing met "Broken pipe" before the connection reported itself lost, and the run
+        // failed with "Publishing failed: Broken pipe." instead of recovering.
+        Counters counters = new Counters();
+        ConfirmTracker tracker = new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"),
+                NanoClock.SYSTEM);
+        driver.publisher = (outcomes, n) -> new PublisherLink() {
+            @Override
+            public void send(long seq, byte[] body, String routingKey) {
+            }
+
+            @Override
+            public void flush() {
+                throw new DriverException("Publishing failed: Broken pipe.");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        RecoveringPublisher p = RecoveringPublisher.open(publisherSpec(), tracker, Optional.of(tracker), recovery);
+        tracker.register(1, System.nanoTime());
+        p.send(1, new byte[12], "q");
+        p.flush();
+        assertThat(counters.inDoubt.sum()).as("message 1 awaited its confirm on the broken link").isEqualTo(1);
+        assertThat(tracker.pending()).isZero();
+        assertThat(outages.summary().disconnects()).isEqualTo(1);
+        p.close();
+    }
+
+    @Test
     void aConsumerLinkThatFinishesOpeningAfterTheConsumerClosedIsClosedNotLeftConsuming() throws Exception {
         CountDownLatch reopening = new CountDownLatch(1);
         CountDownLatch closedMeanwhile = new CountDownLatch(1);
