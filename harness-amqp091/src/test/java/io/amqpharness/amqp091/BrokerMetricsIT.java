@@ -41,9 +41,13 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The broker's side of a run, read from the real broker's management API and Prometheus endpoint:
  * queue depth seen by the broker, the cross-check of counts (and its note when another client makes
- * them differ), queue growth, and a metrics URL that does not answer. Beside other classes: each run names
- * its own final wait ({@code --broker-metrics-wait}), and the counters compared are the run's queues'.
+ * them differ), queue growth, and a metrics URL that does not answer. Each run names its own final wait
+ * ({@code --broker-metrics-wait}).
  */
+// Alone (BrokerMetricsOnRabbitMQ4IT too, by inheritance): beside other classes a cold CI machine's 3.10 broker
+// kept a run's queue counter at 2,252 of 3,000 through the whole 30 s wait (Amqp10BrokerMetricsIT); alone it
+// agreed on the rerun at once. The broker's statistics under load, not the harness's reading of them.
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class BrokerMetricsIT {
     /**

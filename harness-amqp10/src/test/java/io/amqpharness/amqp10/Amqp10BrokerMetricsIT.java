@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
  * channels, so the run's queues have message counters; RabbitMQ 4.x keeps none for AMQP 1.0, so the
  * cross-check falls back to the node-wide counters of the Prometheus endpoint.
  */
+// Alone (the RabbitMQ 4 subclass too): beside other classes a cold CI machine's 3.10 broker kept this run's queue
+// counter at 2,252 of 3,000 through the whole 30 s wait; alone it agreed on the rerun at once.
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class Amqp10BrokerMetricsIT {
     private final RabbitMQBroker broker;
