@@ -6,8 +6,12 @@
 #   amqp-harness/rabbitmq:4.0.5  RabbitMQ 4.0.5 (Debian trixie's rabbitmq-server) with the management,
 #                                Prometheus, stream and AMQP 1.0 plugins; made from the trixie root of
 #                                scripts/rabbitmq4.sh with docker import (about 5 s)
-#   amqp-harness/java:17         a Debian bookworm root with openjdk-17-jre-headless: the base of the
-#                                harness image here (debootstrap, about 1 to 2 minutes the first time)
+#   amqp-harness/java:17         a Java 17 runtime on PATH, the base of the harness image here: this
+#                                machine's own Debian openjdk-17 (its JDK directory, symbolic links
+#                                followed, without jmods and headers) on the Debian trixie root of
+#                                scripts/rabbitmq4.sh less RabbitMQ and Erlang (about 10 s); where either is
+#                                missing, a Debian bookworm root with openjdk-17-jre-headless (debootstrap,
+#                                about 1 to 2 minutes)
 #   amqp-harness:latest          docker/Dockerfile on amqp-harness/java:17, when harness-cli/target/harness.jar
 #                                exists (the tests build it themselves after mvn package); rebuilt when the jar changed
 #
@@ -121,7 +125,64 @@ build_rabbitmq() {
 }
 
 # ---------------------------------------------------------------- amqp-harness/java:17
+HOST_JDK=${HOST_JDK:-/usr/lib/jvm/java-17-openjdk-amd64}
+
 build_java() {
+  if [ -x "$HOST_JDK/bin/java" ] && [ -f "$RABBITMQ4_ROOT/.amqp-harness-ready" ]; then
+    build_java_from_host && return
+  fi
+  build_java_debootstrap
+}
+
+# The quick way: the JDK this machine already runs (Debian's openjdk-17) copied onto the trixie root the
+# 4.0 broker runs from, which has what the JVM links against (glibc, libstdc++, zlib) and what the
+# harness image's Dockerfile runs (sh, useradd). glibc keeps old binaries working, so bookworm's JDK runs on
+# trixie. Returns 1 (and the slow way runs) when the copy or the import fails.
+build_java_from_host() {
+  local fingerprint version stage started=$SECONDS
+  version=$("$HOST_JDK/bin/java" -version 2>&1 | head -1)
+  case "$version" in
+    *'"17.'*) ;;
+    *) say "$HOST_JDK is not a Java 17 ($version); building $JAVA_IMAGE with debootstrap instead."; return 1 ;;
+  esac
+  fingerprint=$(printf '%s\n' host-jdk "$version" "$(cat "$RABBITMQ4_ROOT/etc/debian_version" 2>/dev/null)" v2 \
+    | sha256sum | cut -c1-16)
+  if current "$JAVA_IMAGE" "$fingerprint"; then
+    say "$JAVA_IMAGE is up to date."
+    return 0
+  fi
+  local old
+  old=$(id_of "$JAVA_IMAGE")
+  say "building $JAVA_IMAGE from this machine's $(basename "$HOST_JDK") on $RABBITMQ4_ROOT (docker import)"
+  stage=$(mktemp -d)
+  mkdir -p "$stage/usr/lib/jvm" "$stage/usr/bin"
+  # -h: the Debian JDK's conf and security files are links into /etc, which the image must hold themselves.
+  if ! tar -C "$(dirname "$HOST_JDK")" -h --exclude=jmods --exclude=include --exclude=man --exclude=docs --exclude=demo --exclude=src.zip \
+        -c "$(basename "$HOST_JDK")" 2>/dev/null | tar -C "$stage/usr/lib/jvm" -x; then
+    rm -rf "$stage"
+    say "could not copy $HOST_JDK; building $JAVA_IMAGE with debootstrap instead."
+    return 1
+  fi
+  ln -s "/usr/lib/jvm/$(basename "$HOST_JDK")/bin/java" "$stage/usr/bin/java"
+  if tar -C "$RABBITMQ4_ROOT" --numeric-owner --warning=no-file-changed --ignore-failed-read \
+        --exclude=./proc --exclude=./sys --exclude=./dev --exclude='./tmp/*' --exclude='./run/*' \
+        --exclude=./var/lib/rabbitmq --exclude=./var/log/rabbitmq --exclude=./etc/rabbitmq \
+        --exclude=./usr/lib/rabbitmq --exclude=./usr/lib/erlang --exclude=./.amqp-harness-ready \
+        -c . -C "$stage" ./usr/lib/jvm ./usr/bin/java 2>/dev/null \
+      | docker import -c 'ENV LANG=C.UTF-8' -c "ENV JAVA_HOME=/usr/lib/jvm/$(basename "$HOST_JDK")" \
+        -c "LABEL io.amqpharness.recipe=$fingerprint" -c 'CMD ["java", "-version"]' - "$JAVA_IMAGE" >/dev/null \
+      && docker run --rm "$JAVA_IMAGE" java -version >/dev/null 2>&1; then
+    rm -rf "$stage"
+    say "built $JAVA_IMAGE in $((SECONDS - started)) s."
+    drop_old "$old" "$JAVA_IMAGE"
+    return 0
+  fi
+  rm -rf "$stage"
+  say "could not make $JAVA_IMAGE from $HOST_JDK (import, or java -version in it, failed); building it with debootstrap instead."
+  return 1
+}
+
+build_java_debootstrap() {
   local fingerprint
   fingerprint=$(printf '%s\n' bookworm minbase openjdk-17-jre-headless v1 | sha256sum | cut -c1-16)
   if current "$JAVA_IMAGE" "$fingerprint"; then
@@ -171,7 +232,8 @@ build_harness() {
     return
   fi
   docker image inspect "$JAVA_IMAGE" >/dev/null 2>&1 || { say "$HARNESS_IMAGE is not built: $JAVA_IMAGE is missing."; return; }
-  fingerprint=$(recipe "$jar" docker/Dockerfile)
+  # The base image's id too: a new base (another JDK) makes a new harness image.
+  fingerprint=$( { recipe "$jar" docker/Dockerfile; id_of "$JAVA_IMAGE"; } | sha256sum | cut -c1-16)
   if current "$HARNESS_IMAGE" "$fingerprint"; then
     say "$HARNESS_IMAGE is up to date."
     return
