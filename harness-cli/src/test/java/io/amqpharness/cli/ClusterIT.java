@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ResourceLock(SharedBrokers.CLUSTER)
 @Tag("integration")
-@org.junit.jupiter.api.Order(2) // among the longest: started first
+@org.junit.jupiter.api.Order(1) // the longest (with the cluster recipes after it): started first
 class ClusterIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq-cluster.sh");
     static final String URIS = "amqp://guest:guest@localhost:5681,amqp://localhost:5682,amqp://localhost:5683";
@@ -48,8 +48,7 @@ class ClusterIT {
 
     @BeforeEach
     void cluster() {
-        assumeTrue(Brokers.listening("localhost", 5681) && Brokers.listening("localhost", 5682)
-                        && Brokers.listening("localhost", 5683) && Files.isExecutable(SCRIPT)
+        assumeTrue(allNodesListening() && Files.isExecutable(SCRIPT)
                         && "root".equals(System.getProperty("user.name")),
                 "needs the 3-node cluster of scripts/rabbitmq-cluster.sh (ports 5681-5683) and root to stop its nodes");
     }
@@ -83,10 +82,14 @@ class ClusterIT {
                 .matches("localhost:5681 [1-9][0-9]*, localhost:5682 [1-9][0-9]*, localhost:5683 [1-9][0-9]*");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"amqp091", "amqp10"})
-    void stoppingTheQueueLeadersNodeForEightSecondsLosesNoConfirmedMessage(String protocol) throws Exception {
-        RunResult r = runLosingTheLeader(protocol, k -> {
+    /**
+     * Over AMQP 1.0; AMQP 0.9.1 loses the leader's node in {@link #killingTheQueueLeadersNodeAndRestartingItLosesNoConfirmedMessage}
+     * (and a stopped node's forced close in RecoveryIT): the notes checked here come from the broker's side, the same
+     * for both protocols. One protocol here saves a minute of the suite's longest class.
+     */
+    @Test
+    void stoppingTheQueueLeadersNodeForEightSecondsLosesNoConfirmedMessage() throws Exception {
+        RunResult r = runLosingTheLeader("amqp10", k -> {
             script("ctl", k, "stop_app");
             sleep(8_000);
             script("ctl", k, "start_app");
@@ -132,13 +135,20 @@ class ClusterIT {
             fault.apply(leader.substring("rabbitc".length(), "rabbitc".length() + 1));
             return run.get(90, TimeUnit.SECONDS);
         } finally {
-            script("start");
+            if (!allNodesListening()) { // the fault brought its node back; the script's checks cost 10 s of CPU
+                script("start");
+            }
             try {
                 HTTP.send(request(2, "/api/queues/%2F/" + queue).DELETE().build(), HttpResponse.BodyHandlers.discarding());
             } catch (Exception e) {
                 // the queue stays; a name of its own
             }
         }
+    }
+
+    private static boolean allNodesListening() {
+        return Brokers.listening("localhost", 5681) && Brokers.listening("localhost", 5682)
+                && Brokers.listening("localhost", 5683);
     }
 
     interface Fault {

@@ -1,5 +1,14 @@
 package io.amqpharness.cli;
 
+import static io.amqpharness.cli.BrokerFaults.awaitQueue;
+import static io.amqpharness.cli.BrokerFaults.countOrZero;
+import static io.amqpharness.cli.BrokerFaults.ctl;
+import static io.amqpharness.cli.BrokerFaults.deleteQueue;
+import static io.amqpharness.cli.BrokerFaults.endToEndMaxMillis;
+import static io.amqpharness.cli.BrokerFaults.number;
+import static io.amqpharness.cli.BrokerFaults.runWhile;
+import static io.amqpharness.cli.BrokerFaults.runWithFaultInto;
+import static io.amqpharness.cli.BrokerFaults.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,9 +17,6 @@ import io.amqpharness.junit.WithRabbitMQ4;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,22 +25,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Faults on the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} (which these tests may restart
- * freely; the 3.10 broker the rest of the suite uses is left alone): a broker restart and
- * connections closed from the broker side in the middle of a run. With recovery the run must go
- * on, count every message (in doubt ones settled by the consumers' checks), report the outage and
- * show it in the latency; without, it must fail fast with a sentence.
+ * Restarts of the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} (which these tests may restart
+ * freely; the 3.10 broker the rest of the suite uses is left alone) in the middle of a run: with
+ * recovery the run must go on, count every message (in doubt ones settled by the consumers' checks),
+ * report the outage and show it in the latency. Connections closed from the broker's side, which
+ * disturb no other class, are {@link ConnectionLossIT}'s.
  */
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
-@org.junit.jupiter.api.Order(1) // among the longest: started first
+@org.junit.jupiter.api.Order(2) // among the longest (MemoryAlarmIT waits for it): started first
 class RecoveryIT {
-    private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
 
     @BeforeEach
     void localBroker() {
-        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(SCRIPT)
+        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(BrokerFaults.SCRIPT)
                 && "root".equals(System.getProperty("user.name")),
                 "needs the local RabbitMQ 4.0 of scripts/rabbitmq4.sh and root to restart it");
     }
@@ -43,12 +48,12 @@ class RecoveryIT {
     @ValueSource(strings = {"amqp091", "amqp10"})
     void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol,
                                                                 @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
-        JarRunner.Result r = runWithFaultInto(1_500, () -> {
+        JarRunner.Result r = restartWhile(() -> runWithFaultInto(1_500, () -> {
             ctl("stop_app");
             sleep(3_000);
             ctl("start_app");
         }, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
-                "-q", "200", "-C", "12000", "--recovery", "on", "--output-dir", out.toString());
+                "-q", "200", "-C", "12000", "--recovery", "on", "--output-dir", out.toString()));
         assertThat(r.exitCode()).as(r.all()).isZero();
         com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
         assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
@@ -96,13 +101,13 @@ class RecoveryIT {
         args.addAll(List.of(extra));
         // The restart comes 2.5 s into publishing, however long the JVM took to start on a loaded machine:
         // the run declares its stream just before it starts publishing.
-        JarRunner.Result r = runWhile(() -> {
+        JarRunner.Result r = restartWhile(() -> runWhile(() -> {
             awaitQueue(stream);
             sleep(2_500);
             ctl("stop_app");
             sleep(3_000);
             ctl("start_app");
-        }, 0, args.toArray(String[]::new));
+        }, args.toArray(String[]::new)));
         // The run deletes the stream it made (tried again while its client reconnects); this is for a failed run.
         deleteQueue(stream);
         assertThat(r.exitCode()).as(r.all()).isZero();
@@ -128,184 +133,12 @@ class RecoveryIT {
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"amqp091", "amqp10"})
-    void connectionsClosedByTheBrokerAreReopened(String protocol) throws Exception {
-        // 8 s: rabbitmqctl itself took seconds to start on a loaded machine
-        JarRunner.Result r = runWithFaultInto(1_000, RecoveryIT::closeConnections,
-                "--protocol", protocol, "--uri", URI, "-r", "500", "-c", "100", "-z", "8s");
-        assertThat(r.exitCode()).as(r.all()).isZero();
-        assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
-        long published = number(r.out(), "\\n  published ([0-9,]+)");
-        assertThat(number(r.out(), "consumed once ([0-9,]+)") + number(r.out(), "  lost ([0-9,]+)")).isEqualTo(published);
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"amqp091", "amqp10"})
-    void streamConsumersResumeAfterTheLastOffsetTheyReceived(String protocol) throws Exception {
-        JarRunner.Result r = runWithFaultInto(1_000, RecoveryIT::closeConnections,
-                "--protocol", protocol, "--uri", URI, "--queue-type", "stream", "-y", "2", "-r", "200", "-c", "50",
-                "-z", "8s");
-        assertThat(r.exitCode()).as(r.all()).isZero();
-        assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects?").doesNotContain("MISMATCH");
-        long published = number(r.out(), "\n  published ([0-9,]+)");
-        long lost = number(r.out(), "  lost ([0-9,]+)");
-        long inDoubt = countOrZero(r.out(), "in doubt ");
-        // Each of the two consumers reads every stored message once: none missed, none twice.
-        assertThat(number(r.out(), "  duplicated ([0-9,]+)")).isZero();
-        assertThat(lost).isLessThanOrEqualTo(2 * inDoubt);
-        assertThat(number(r.out(), "\n  consumed ([0-9,]+)")).isEqualTo(2 * published - lost);
-    }
-
-    @Test
-    void withRecoveryOffAClosedConnectionEndsTheRunWithASentence() throws Exception {
-        JarRunner.Result r = runWithFaultInto(1_500, RecoveryIT::closeConnections,
-                "--uri", URI, "-r", "500", "-c", "100", "-z", "20s", "--recovery", "off");
-        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
-        assertThat(r.millis()).isLessThan(15_000);
-        assertThat(r.all()).contains("closed by RecoveryIT").doesNotContain("Exception");
-    }
-
-    @Test
-    void withRecoveryOffALostStreamConnectionEndsTheRunWithASentence() throws Exception {
-        String stream = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        java.util.concurrent.atomic.AtomicLong closedAt = new java.util.concurrent.atomic.AtomicLong();
-        // The connections are closed 2 s into publishing, however long the JVM took to start.
-        JarRunner.Result r = runWhile(() -> {
-            awaitQueue(stream);
-            sleep(2_000);
-            closedAt.set(System.nanoTime());
-            closeConnections();
-        }, 0, "--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:"
-                        + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "500", "-c", "100", "-z", "30s",
-                "--queue", stream, "--recovery", "off");
-        long ended = System.nanoTime();
-        deleteQueue(stream); // a run that failed leaves its stream
-        assertThat(r.exitCode()).as(r.all()).isEqualTo(1);
-        // Well before the 30 s limit: the stream client takes from under 1 s to about 12 s to notice the loss.
-        assertThat(TimeUnit.NANOSECONDS.toMillis(ended - closedAt.get())).as(r.all()).isLessThan(16_000);
-        assertThat(r.all()).contains("lost its stream connection").doesNotContain("Exception");
-    }
-
-    /**
-     * Runs on a queue of its own with the fault {@code millis} after the run declared it, just before it
-     * starts publishing: a fixed delay from the JVM's start came before the run's connections when a loaded
-     * machine was slow to start it (the connections were closed before they were opened, and none recovered).
-     */
-    private static JarRunner.Result runWithFaultInto(long millis, Runnable fault, String... args) throws Exception {
-        String queue = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
-        all[args.length] = "--queue";
-        all[args.length + 1] = queue;
+    /** Runs with a restart of the broker as its fault, and starts the broker's application whatever happened. */
+    private static JarRunner.Result restartWhile(java.util.concurrent.Callable<JarRunner.Result> run) throws Exception {
         try {
-            return runWhile(() -> {
-                awaitQueue(queue);
-                sleep(millis);
-                fault.run();
-            }, 0, all);
+            return run.call();
         } finally {
-            try {
-                deleteQueue(queue); // the run deletes the queue it made; this is for a run that failed
-            } catch (java.io.IOException e) {
-                // the broker is still starting: the assertions say what went wrong
-            }
-        }
-    }
-
-    private static JarRunner.Result runWhile(Runnable fault, long afterMillis, String... args) throws Exception {
-        Thread t = new Thread(() -> {
-            sleep(afterMillis);
-            fault.run();
-        });
-        t.start();
-        // The broker's counters restart with it: a broker-metrics cross-check would only wait for them.
-        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
-        all[args.length] = "--no-broker-metrics";
-        try {
-            return JarRunner.run(all);
-        } finally {
-            t.join(60_000);
             ctl("start_app"); // whatever happened, leave the broker running
         }
-    }
-
-    private static java.net.http.HttpRequest.Builder management(String queue) {
-        return api("/api/queues/%2F/" + queue);
-    }
-
-    private static java.net.http.HttpRequest.Builder api(String path) {
-        return java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:"
-                        + WithRabbitMQ4.LOCAL_MANAGEMENT_PORT + path))
-                .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString("guest:guest".getBytes()));
-    }
-
-    private static void deleteQueue(String queue) throws Exception {
-        java.net.http.HttpClient.newHttpClient().send(management(queue).DELETE().build(),
-                java.net.http.HttpResponse.BodyHandlers.discarding());
-    }
-
-    /**
-     * {@code rabbitmqctl close_all_connections}. (The management API is no quicker: it lists a connection
-     * only after its next statistics emission, up to 5 s after it opened.)
-     */
-    private static void closeConnections() {
-        ctl("close_all_connections", "closed by RecoveryIT");
-    }
-
-    /** Waits (up to 30 s) until the 4.0 broker's management API knows the queue. */
-    private static void awaitQueue(String queue) {
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
-        java.net.http.HttpRequest get = management(queue).build();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (http.send(get, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException e) {
-                // not answering yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            sleep(100);
-        }
-    }
-
-    private static double endToEndMaxMillis(String out) {
-        String line = out.lines().filter(l -> l.startsWith("  end-to-end ")).findFirst().orElseThrow();
-        String[] columns = line.trim().split(" +"); // end-to-end, min, p50 ... p99.99, max, count
-        return Double.parseDouble(columns[9].replace(",", ""));
-    }
-
-    private static void ctl(String... args) {
-        try {
-            List<String> command = new java.util.ArrayList<>(List.of(SCRIPT.toString(), "ctl"));
-            command.addAll(List.of(args));
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            p.waitFor(60, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("rabbitmqctl " + String.join(" ", args) + " failed", e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The count after {@code label} in the summary, which prints the label only when the count is not 0. */
-    private static long countOrZero(String text, String label) {
-        return text.contains(label) ? number(text, Pattern.quote(label) + "([0-9,]+)") : 0;
-    }
-
-    private static long number(String text, String regex) {
-        Matcher m = Pattern.compile(regex).matcher(text);
-        assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();
-        return Long.parseLong(m.group(1).replace(",", ""));
     }
 }

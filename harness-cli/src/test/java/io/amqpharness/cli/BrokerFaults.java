@@ -1,0 +1,142 @@
+package io.amqpharness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.amqpharness.junit.WithRabbitMQ4;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Faults on the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} in the middle of a harness run, and
+ * reading the run's summary, for {@link RecoveryIT} (restarts) and {@link ConnectionLossIT}
+ * (connections closed from the broker's side). A fault comes a fixed time after the run declared
+ * its queue, just before it starts publishing: a fixed delay from the JVM's start came before the
+ * run's connections when a loaded machine was slow to start it.
+ */
+final class BrokerFaults {
+    static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private BrokerFaults() {
+    }
+
+    /**
+     * Runs on a queue of its own ({@code --queue}), with {@code fault}
+     * {@code millis} after the run declared it; deletes the queue afterwards for a run that failed.
+     */
+    static JarRunner.Result runWithFaultInto(long millis, Runnable fault, String... args) throws Exception {
+        String queue = "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
+        String[] all = Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--queue";
+        all[args.length + 1] = queue;
+        try {
+            return runWhile(() -> {
+                awaitQueue(queue);
+                sleep(millis);
+                fault.run();
+            }, all);
+        } finally {
+            try {
+                deleteQueue(queue); // the run deletes the queue it made; this is for a run that failed
+            } catch (java.io.IOException e) {
+                // the broker is still starting: the assertions say what went wrong
+            }
+        }
+    }
+
+    /** Runs the command line (without broker metrics) while {@code fault} runs on a thread of its own. */
+    static JarRunner.Result runWhile(Runnable fault, String... args) throws Exception {
+        Thread t = new Thread(fault);
+        t.start();
+        // The broker's counters restart with it: a broker-metrics cross-check would only wait for them.
+        String[] all = Arrays.copyOf(args, args.length + 1);
+        all[args.length] = "--no-broker-metrics";
+        try {
+            return JarRunner.run(all);
+        } finally {
+            t.join(60_000);
+        }
+    }
+
+    static void deleteQueue(String queue) throws Exception {
+        HTTP.send(management(queue).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+    }
+
+    /** Waits (up to 30 s) until the 4.0 broker's management API knows the queue. */
+    static void awaitQueue(String queue) {
+        HttpRequest get = management(queue).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (HTTP.send(get, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (java.io.IOException e) {
+                // not answering yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            sleep(100);
+        }
+    }
+
+    private static HttpRequest.Builder management(String queue) {
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + WithRabbitMQ4.LOCAL_MANAGEMENT_PORT
+                        + "/api/queues/%2F/" + queue))
+                .header("Authorization", "Basic " + Base64.getEncoder()
+                        .encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** {@code rabbitmqctl ARGS} against the 4.0 broker; its output. */
+    static String ctl(String... args) {
+        try {
+            List<String> command = new ArrayList<>(List.of(SCRIPT.toString(), "ctl"));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(60, TimeUnit.SECONDS);
+            return out;
+        } catch (Exception e) {
+            throw new IllegalStateException("rabbitmqctl " + String.join(" ", args) + " failed", e);
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The largest end-to-end latency of the summary's ladder, in milliseconds. */
+    static double endToEndMaxMillis(String out) {
+        String line = out.lines().filter(l -> l.startsWith("  end-to-end ")).findFirst().orElseThrow();
+        String[] columns = line.trim().split(" +"); // end-to-end, min, p50 ... p99.99, max, count
+        return Double.parseDouble(columns[9].replace(",", ""));
+    }
+
+    /** The count after {@code label} in the summary, which prints the label only when the count is not 0. */
+    static long countOrZero(String text, String label) {
+        return text.contains(label) ? number(text, Pattern.quote(label) + "([0-9,]+)") : 0;
+    }
+
+    static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();
+        return Long.parseLong(m.group(1).replace(",", ""));
+    }
+}
