@@ -4,13 +4,13 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ4;
 
 /**
- * The tests of {@link BrokerMetricsIT} whose answers differ on RabbitMQ 4.x (management on 15673,
+ * The tests of {@link BrokerMetricsChecks} whose answers differ on RabbitMQ 4.x (management on 15673,
  * Prometheus on 15693 locally): the queue depth and per-queue counters of a classic and a quorum queue
  * as the management API reports them, and the Prometheus source. The ones that only exercise the
  * harness's side run once, on 3.x: overriding them without {@code @Test} leaves them out here.
  */
 @WithRabbitMQ4
-class BrokerMetricsOnRabbitMQ4IT extends BrokerMetricsIT {
+class BrokerMetricsOnRabbitMQ4IT extends BrokerMetricsChecks {
     BrokerMetricsOnRabbitMQ4IT(RabbitMQBroker broker) {
         super(broker);
     }
