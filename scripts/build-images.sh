@@ -189,7 +189,7 @@ build_java_debootstrap() {
     say "$JAVA_IMAGE is up to date."
     return
   fi
-  command -v debootstrap >/dev/null 2>&1 || apt-get install -y -qq debootstrap >/dev/null 2>&1 \
+  command -v debootstrap >/dev/null 2>&1 || apt-get install -o DPkg::Lock::Timeout=300 -y -qq debootstrap >/dev/null 2>&1 \
     || { say "$JAVA_IMAGE is not built: debootstrap is missing and could not be installed; the harness image tests will skip."; return; }
   local root=$WORK/java17-root started=$SECONDS
   say "building $JAVA_IMAGE (debootstrap bookworm and openjdk-17-jre-headless, about 1 to 2 minutes)"

@@ -49,8 +49,8 @@ if ! command -v dockerd >/dev/null 2>&1 || ! command -v docker-compose >/dev/nul
   command -v apt-get >/dev/null 2>&1 || give_up "dockerd is not installed and there is no apt-get to install it with; install Docker yourself."
   say "installing Debian's docker.io and docker-compose (apt-get, about 20 s)"
   install_log=/var/log/amqp-harness-docker-install.log
-  if ! { DEBIAN_FRONTEND=noninteractive apt-get install -y -q docker.io docker-compose \
-        || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q docker.io docker-compose; }; } \
+  if ! { DEBIAN_FRONTEND=noninteractive apt-get install -o DPkg::Lock::Timeout=300 -y -q docker.io docker-compose \
+        || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -o DPkg::Lock::Timeout=300 -y -q docker.io docker-compose; }; } \
         >"$install_log" 2>&1; then
     give_up "apt-get could not install docker.io ($(grep -E '^(E|W):' "$install_log" | tail -1)); see $install_log."
   fi

@@ -105,7 +105,7 @@ setup() {
   fi
   command -v debootstrap >/dev/null 2>&1 || {
     say "installing debootstrap (apt-get)"
-    apt-get install -y -qq debootstrap >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq debootstrap >/dev/null; } \
+    apt-get install -o DPkg::Lock::Timeout=300 -y -qq debootstrap >/dev/null 2>&1 || { apt-get update -qq >/dev/null 2>&1 && apt-get install -o DPkg::Lock::Timeout=300 -y -qq debootstrap >/dev/null; } \
       || fail "could not install debootstrap; install it (apt-get install debootstrap) and run this again."
   }
   if [ -e "$ROOT" ]; then
