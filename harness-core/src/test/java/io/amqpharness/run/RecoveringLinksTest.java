@@ -51,8 +51,7 @@ class RecoveringLinksTest {
         // The first link takes message 1, then reports its connection dropped. At 1 msg/s the next
         // send is a second away: the outage must not last until then.
         Counters counters = new Counters();
-        ConfirmTracker tracker = new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"),
-                NanoClock.SYSTEM);
+        ConfirmTracker tracker = tracker(counters);
         driver.publisher = (outcomes, n) -> new PublisherLink() {
             @Override
             public void send(long seq, byte[] body, String routingKey) {
@@ -87,8 +86,7 @@ class RecoveringLinksTest {
         // the end of publishing met "Broken pipe" before the connection reported itself lost, and the run
         // failed with "Publishing failed: Broken pipe." instead of recovering.
         Counters counters = new Counters();
-        ConfirmTracker tracker = new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"),
-                NanoClock.SYSTEM);
+        ConfirmTracker tracker = tracker(counters);
         driver.publisher = (outcomes, n) -> new PublisherLink() {
             @Override
             public void send(long seq, byte[] body, String routingKey) {
@@ -199,6 +197,11 @@ class RecoveringLinksTest {
         links.get(0).listener.failed(new DriverException("late news of the old link"));
         assertThat(outages.summary().disconnects()).as("a link already replaced breaks nothing").isEqualTo(1);
         c.close();
+    }
+
+    /** A confirm window of 10 with a 30 s timeout, counting into {@code counters}. */
+    private static ConfirmTracker tracker(Counters counters) {
+        return new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"), NanoClock.SYSTEM);
     }
 
     private void awaitReconnected() throws InterruptedException {
