@@ -43,7 +43,10 @@ class Amqp10ConsumerLeavesIT {
                 .step(StepSetting.RATE, 150, 10).step(StepSetting.CONSUMERS, 2, 1).stepDuration(Duration.ofSeconds(1))
                 .warmup(Duration.ZERO).build()).run();
         assertThat(r.failure()).isEmpty();
-        assertThat(r.counts().redelivered()).isLessThanOrEqualTo(5);
+        // A consumer that released what it held would send back about its 50 credits' worth; what was on its way
+        // depends on the client's I/O thread: at most a few on a quiet machine, 11 on RabbitMQ 4 in a CI run
+        // (alone, with the test JVMs' quick JIT), 18 once beside other classes. Half the credit tells the two apart.
+        assertThat(r.counts().redelivered()).isLessThanOrEqualTo(25);
         assertThat(r.counts().unique()).isEqualTo(r.counts().published());
         assertThat(r.unaccountedDeliveries()).hasValue(0);
     }
