@@ -81,6 +81,20 @@ exec setpriv --reuid=rabbitmq --regid=rabbitmq --init-groups env HOME=/var/lib/r
 SH
 )
 
+# The live root of the local 4.0 broker as a tar stream on stdout, without its mounts, data, logs, cookie,
+# configuration and TLS keys, plus the PATHS of STAGE; further tar options (--exclude=...) after the paths.
+root_tar() { # STAGE PATH... [--exclude=...]
+  local stage=$1 paths=() extra=() a
+  shift
+  for a in "$@"; do
+    case "$a" in --*) extra+=("$a") ;; *) paths+=("$a") ;; esac
+  done
+  tar -C "$RABBITMQ4_ROOT" --numeric-owner --warning=no-file-changed --ignore-failed-read \
+    --exclude=./proc --exclude=./sys --exclude=./dev --exclude='./tmp/*' --exclude='./run/*' \
+    --exclude='./var/lib/rabbitmq/*' --exclude='./var/log/rabbitmq/*' --exclude='./etc/rabbitmq/*' \
+    --exclude=./.amqp-harness-ready "${extra[@]}" -c . -C "$stage" "${paths[@]}" 2>/dev/null
+}
+
 build_rabbitmq() {
   if [ ! -f "$RABBITMQ4_ROOT/.amqp-harness-ready" ]; then
     say "$RABBITMQ_IMAGE is not built: there is no RabbitMQ 4 root at $RABBITMQ4_ROOT (scripts/rabbitmq4.sh start makes it); the tests that need it will skip."
@@ -104,10 +118,7 @@ build_rabbitmq() {
   say "building $RABBITMQ_IMAGE from $RABBITMQ4_ROOT (RabbitMQ ${version:-?}, docker import)"
   # The root is the live one of the local 4.0 broker: leave out its mounts, data, logs, cookie,
   # configuration and TLS keys; the entry point writes the container's own configuration.
-  if tar -C "$RABBITMQ4_ROOT" --numeric-owner --warning=no-file-changed --ignore-failed-read \
-        --exclude=./proc --exclude=./sys --exclude=./dev --exclude='./tmp/*' --exclude='./run/*' \
-        --exclude='./var/lib/rabbitmq/*' --exclude='./var/log/rabbitmq/*' --exclude='./etc/rabbitmq/*' \
-        --exclude=./.amqp-harness-ready -c . -C "$stage" ./usr/local/bin/amqp-harness-rabbitmq 2>/dev/null \
+  if root_tar "$stage" ./usr/local/bin/amqp-harness-rabbitmq \
       | docker import \
         -c 'ENV RABBITMQ_LOGS=-' \
         -c 'ENV LANG=C.UTF-8' \
@@ -164,11 +175,7 @@ build_java_from_host() {
     return 1
   fi
   ln -s "/usr/lib/jvm/$(basename "$HOST_JDK")/bin/java" "$stage/usr/bin/java"
-  if tar -C "$RABBITMQ4_ROOT" --numeric-owner --warning=no-file-changed --ignore-failed-read \
-        --exclude=./proc --exclude=./sys --exclude=./dev --exclude='./tmp/*' --exclude='./run/*' \
-        --exclude=./var/lib/rabbitmq --exclude=./var/log/rabbitmq --exclude=./etc/rabbitmq \
-        --exclude=./usr/lib/rabbitmq --exclude=./usr/lib/erlang --exclude=./.amqp-harness-ready \
-        -c . -C "$stage" ./usr/lib/jvm ./usr/bin/java 2>/dev/null \
+  if root_tar "$stage" ./usr/lib/jvm ./usr/bin/java --exclude=./usr/lib/rabbitmq --exclude=./usr/lib/erlang \
       | docker import -c 'ENV LANG=C.UTF-8' -c "ENV JAVA_HOME=/usr/lib/jvm/$(basename "$HOST_JDK")" \
         -c "LABEL io.amqpharness.recipe=$fingerprint" -c 'CMD ["java", "-version"]' - "$JAVA_IMAGE" >/dev/null \
       && docker run --rm "$JAVA_IMAGE" java -version >/dev/null 2>&1; then

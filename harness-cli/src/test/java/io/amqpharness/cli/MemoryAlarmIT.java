@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.amqpharness.containers.Brokers;
 import io.amqpharness.junit.WithRabbitMQ4;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,13 +23,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
 class MemoryAlarmIT {
-    private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq4.sh");
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
 
     @ParameterizedTest
     @ValueSource(strings = {"amqp091", "amqp10"})
     void publishersBlockedByAnAlarmAreReportedAndNothingIsLost(String protocol) throws Exception {
-        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(SCRIPT)
+        assumeTrue(Brokers.listening("localhost", WithRabbitMQ4.LOCAL_AMQP_PORT) && Files.isExecutable(BrokerFaults.SCRIPT)
                 && "root".equals(System.getProperty("user.name")),
                 "needs the local RabbitMQ 4.0 of scripts/rabbitmq4.sh and root to raise an alarm on it");
         // The alarm is raised before the run publishes and lifted 2.5 s after the run declared its queue, and the run
@@ -75,28 +73,15 @@ class MemoryAlarmIT {
         assertThat(Double.parseDouble(m.group(1))).as("blocked, against an alarm of %.1f to %.1f s", shortest, longest)
                 .isBetween(shortest - 1.0, longest + 1.0);
         assertThat(r.out()).contains("BLOCKED ").contains("(ok)").doesNotContain("MISMATCH");
-        long published = number(r.out(), "\\n  published ([0-9,]+)");
+        long published = BrokerFaults.number(r.out(), "\\n  published ([0-9,]+)");
         assertThat(published).as("the goal, however long the alarm lasted").isEqualTo(1_000);
-        assertThat(number(r.out(), "\\n  consumed ([0-9,]+)")).isEqualTo(published);
+        assertThat(BrokerFaults.number(r.out(), "\\n  consumed ([0-9,]+)")).isEqualTo(published);
         // The outage is in the latency: messages due during the alarm waited for it to end.
-        String line = r.out().lines().filter(l -> l.startsWith("  end-to-end ")).findFirst().orElseThrow();
-        String[] columns = line.trim().split(" +"); // end-to-end, min, p50 ... p99.99, max, count
-        assertThat(Double.parseDouble(columns[9].replace(",", ""))).as(line).isGreaterThanOrEqualTo(1_000.0);
+        assertThat(BrokerFaults.endToEndMaxMillis(r.out())).as("the alarm is in the latency: %s", r.out())
+                .isGreaterThanOrEqualTo(1_000.0);
     }
 
     private static void watermark(String fraction) {
-        try {
-            Process p = new ProcessBuilder(SCRIPT.toString(), "ctl", "set_vm_memory_high_watermark", fraction)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            p.waitFor(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("could not set the watermark to " + fraction, e);
-        }
-    }
-
-    private static long number(String text, String regex) {
-        Matcher m = Pattern.compile(regex).matcher(text);
-        assertThat(m.find()).as("'%s' in:%n%s", regex, text).isTrue();
-        return Long.parseLong(m.group(1).replace(",", ""));
+        BrokerFaults.ctl("set_vm_memory_high_watermark", fraction);
     }
 }
