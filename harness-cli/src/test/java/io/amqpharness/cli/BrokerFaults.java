@@ -33,20 +33,45 @@ final class BrokerFaults {
     }
 
     /**
-     * Runs on a queue of its own ({@code --queue}), with {@code fault}
-     * {@code millis} after the run declared it; deletes the queue afterwards for a run that failed.
+     * Runs on a queue of its own ({@code --queue}), with {@code fault} {@code millis} after the run declared it;
+     * deletes the queue afterwards for a run that failed.
      */
     static JarRunner.Result runWithFaultInto(long millis, Runnable fault, String... args) throws Exception {
+        return onQueueOfItsOwn(args, all -> runWhile(() -> {
+            awaitQueue(all[all.length - 1]);
+            sleep(millis);
+            fault.run();
+        }, all));
+    }
+
+    /**
+     * As {@link #runWithFaultInto}, as the jar in a process of its own, which gets Ctrl-C (SIGINT)
+     * {@code endMillis} after the fault is over: the run lasts as long as the fault takes to make (rabbitmqctl
+     * once took over 6 s on a loaded machine, past the end of a fixed 8 s run), plus that much. Give the run a
+     * time limit well beyond both; it ends with exit code 130.
+     */
+    static JarRunner.Result runJarEndingAfterFault(long millis, Runnable fault, long endMillis, String... args)
+            throws Exception {
+        return onQueueOfItsOwn(args, all -> {
+            java.util.concurrent.CompletableFuture<Void> faulted = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                awaitQueue(all[all.length - 1]);
+                sleep(millis);
+                fault.run();
+            });
+            String[] withoutMetrics = Arrays.copyOf(all, all.length + 1);
+            withoutMetrics[all.length] = "--no-broker-metrics";
+            return JarRunner.runJarInterrupted(faulted, endMillis, withoutMetrics);
+        });
+    }
+
+    /** A run of {@code args} plus {@code --queue NAME} (a name of its own, last); deletes that queue afterwards. */
+    private static JarRunner.Result onQueueOfItsOwn(String[] args, FaultyRun run) throws Exception {
         String queue = "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
         String[] all = Arrays.copyOf(args, args.length + 2);
         all[args.length] = "--queue";
         all[args.length + 1] = queue;
         try {
-            return runWhile(() -> {
-                awaitQueue(queue);
-                sleep(millis);
-                fault.run();
-            }, all);
+            return run.apply(all);
         } finally {
             try {
                 deleteQueue(queue); // the run deletes the queue it made; this is for a run that failed
@@ -54,6 +79,10 @@ final class BrokerFaults {
                 // the broker is still starting: the assertions say what went wrong
             }
         }
+    }
+
+    private interface FaultyRun {
+        JarRunner.Result apply(String[] args) throws Exception;
     }
 
     /** Runs the command line (without broker metrics) while {@code fault} runs on a thread of its own. */

@@ -87,6 +87,45 @@ final class JarRunner {
      */
     static Result runJar(Map<String, String> env, long interruptAfterMillis, String... args)
             throws IOException, InterruptedException {
+        if (interruptAfterMillis <= 0) {
+            return runJar(env, Interrupt.NEVER, args);
+        }
+        return runJar(env, (p, out, start) -> {
+            while (p.isAlive() && !Files.readString(out, StandardCharsets.UTF_8).contains(" sent ")
+                    && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(LIMIT_SECONDS)) {
+                Thread.sleep(50);
+            }
+            return !p.waitFor(interruptAfterMillis, TimeUnit.MILLISECONDS);
+        }, args);
+    }
+
+    /**
+     * Runs the jar and sends it SIGINT {@code afterMillis} after {@code cue} completed (a fault the test
+     * made, however long a loaded machine took to make it), unless the run ended first.
+     */
+    static Result runJarInterrupted(java.util.concurrent.Future<?> cue, long afterMillis, String... args)
+            throws IOException, InterruptedException {
+        return runJar(Map.of(), (p, out, start) -> {
+            try {
+                cue.get(LIMIT_SECONDS, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+                throw new AssertionError("the cue to interrupt the run failed", e);
+            }
+            return !p.waitFor(afterMillis, TimeUnit.MILLISECONDS);
+        }, args);
+    }
+
+    /** When to send SIGINT to a running jar. */
+    @FunctionalInterface
+    private interface Interrupt {
+        Interrupt NEVER = (p, out, start) -> false;
+
+        /** Waits for the moment; true to send SIGINT then (the process still runs). */
+        boolean await(Process p, Path out, long startNanos) throws IOException, InterruptedException;
+    }
+
+    private static Result runJar(Map<String, String> env, Interrupt interrupt, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1"));
         // short runs: the JIT's quick compiler costs CI less CPU
@@ -105,11 +144,7 @@ final class JarRunner {
         pb.redirectError(err.toFile());
         long start = System.nanoTime();
         Process p = pb.start();
-        while (interruptAfterMillis > 0 && p.isAlive() && !Files.readString(out, StandardCharsets.UTF_8).contains(" sent ")
-                && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(LIMIT_SECONDS)) {
-            Thread.sleep(50);
-        }
-        if (interruptAfterMillis > 0 && !p.waitFor(interruptAfterMillis, TimeUnit.MILLISECONDS)) {
+        if (interrupt.await(p, out, start)) {
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
             if (kill.waitFor() != 0) {
                 throw new AssertionError("kill -INT " + p.pid() + " failed");
