@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * queue depth seen by the broker, the cross-check of counts (and its note when another client makes
  * them differ), queue growth, and a metrics URL that does not answer. Each run names its own final wait
  * ({@code --broker-metrics-wait}). {@link BrokerMetricsIT} runs them on RabbitMQ 3.10,
- * {@link BrokerMetricsOnRabbitMQ4IT} those whose answers differ on 4.x.
+ * {@link BrokerMetricsOnRabbitMQ4IT} those whose answers differ on 4.x, each alone.
  */
 abstract class BrokerMetricsChecks {
     /**
