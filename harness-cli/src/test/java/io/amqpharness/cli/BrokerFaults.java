@@ -103,7 +103,10 @@ final class BrokerFaults {
         HTTP.send(management(queue).DELETE().build(), HttpResponse.BodyHandlers.discarding());
     }
 
-    /** Waits (up to 30 s) until the 4.0 broker's management API knows the queue. */
+    /**
+     * Waits (up to 30 s) until the 4.0 broker's management API knows the queue; throws if it never does (a fault
+     * made after the run would make its test fail for a reason it could not tell).
+     */
     static void awaitQueue(String queue) {
         HttpRequest get = management(queue).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -120,6 +123,7 @@ final class BrokerFaults {
             }
             sleep(100);
         }
+        throw new IllegalStateException("the 4.0 broker's management API did not show queue " + queue + " within 30 s");
     }
 
     private static HttpRequest.Builder management(String queue) {

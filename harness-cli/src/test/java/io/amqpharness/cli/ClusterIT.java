@@ -117,7 +117,12 @@ class ClusterIT {
         assertThat(r.outages().disconnects()).as("a connection sat on the lost node").isPositive();
         assertThat(c.lost()).as("only messages in doubt may be lost").isLessThanOrEqualTo(c.inDoubt());
         assertThat(c.published()).isEqualTo(c.settled() + c.inDoubt() + r.unconfirmedAtStop());
-        assertThat(c.ownUnique() + c.lost()).as("every message consumed or lost").isEqualTo(c.published());
+        // A message the broker refused (AMQP 1.0 released or rejected while the leader moved), one timed out and one
+        // still unconfirmed when the run was stopped have no verdict that says whether it was stored: each may be
+        // missing without being lost (one of 49,986 once was). Every other message arrived or counts as lost.
+        long withoutVerdict = c.nacked() + c.returned() + c.released() + c.modified() + c.timedOut() + r.unconfirmedAtStop();
+        assertThat(c.ownUnique() + c.lost()).as("every message consumed or lost: %s, unconfirmed at stop %d", c,
+                r.unconfirmedAtStop()).isBetween(c.published() - withoutVerdict, c.published());
         assertThat(c.ownUnique()).as("every confirmed message consumed").isGreaterThanOrEqualTo(c.confirmed());
     }
 

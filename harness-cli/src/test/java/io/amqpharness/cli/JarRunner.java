@@ -144,7 +144,14 @@ final class JarRunner {
         pb.redirectError(err.toFile());
         long start = System.nanoTime();
         Process p = pb.start();
-        if (interrupt.await(p, out, start)) {
+        boolean interruptNow;
+        try {
+            interruptNow = interrupt.await(p, out, start);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            p.destroyForcibly();
+            throw e;
+        }
+        if (interruptNow) {
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
             if (kill.waitFor() != 0) {
                 throw new AssertionError("kill -INT " + p.pid() + " failed");

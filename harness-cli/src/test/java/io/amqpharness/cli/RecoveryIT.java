@@ -1,13 +1,10 @@
 package io.amqpharness.cli;
 
-import static io.amqpharness.cli.BrokerFaults.awaitQueue;
 import static io.amqpharness.cli.BrokerFaults.countOrZero;
 import static io.amqpharness.cli.BrokerFaults.ctl;
-import static io.amqpharness.cli.BrokerFaults.deleteQueue;
 import static io.amqpharness.cli.BrokerFaults.endToEndMaxMillis;
 import static io.amqpharness.cli.BrokerFaults.number;
-import static io.amqpharness.cli.BrokerFaults.runWhile;
-import static io.amqpharness.cli.BrokerFaults.runWithFaultInto;
+import static io.amqpharness.cli.BrokerFaults.runJarEndingAfterFault;
 import static io.amqpharness.cli.BrokerFaults.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -36,6 +33,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 @org.junit.jupiter.api.Order(2) // among the longest (MemoryAlarmIT waits for it): started first
 class RecoveryIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
+    /**
+     * A run ends by Ctrl-C this long after the broker's application is back, however long a loaded machine's
+     * rabbitmqctl took to stop and start it. Runs of fixed length failed both ways on loaded CI machines: a
+     * 12 s limit ended with its publisher still down (the restart took over 10 s), and a 12,000-message goal
+     * was reached before rabbitmqctl had stopped the broker (no disconnect). Recovery's backoff is at most 2 s.
+     */
+    private static final long AFTER_RESTART_MILLIS = 5_000;
+    /** The runs' time limit: only a ceiling. */
+    private static final String CEILING = "90s";
 
     @BeforeEach
     void localBroker() {
@@ -48,15 +54,12 @@ class RecoveryIT {
     @ValueSource(strings = {"amqp091", "amqp10"})
     void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol,
                                                                 @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
-        JarRunner.Result r = restartWhile(() -> runWithFaultInto(1_500, () -> {
-            ctl("stop_app");
-            sleep(3_000);
-            ctl("start_app");
-        }, "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
-                "-q", "200", "-C", "12000", "--recovery", "on", "--output-dir", out.toString()));
-        assertThat(r.exitCode()).as(r.all()).isZero();
+        JarRunner.Result r = restartWhile(() -> runJarEndingAfterFault(1_500, RecoveryIT::restart, AFTER_RESTART_MILLIS,
+                "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
+                "-q", "200", "-z", CEILING, "--recovery", "on", "--output-dir", out.toString()));
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
-        assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
+        assertThat(json.path("outages").path("disconnects").asInt()).as(r.all()).isPositive();
         assertThat(json.path("outages").path("downtime").asLong()).isGreaterThan(2_000_000_000L);
         long downInIntervals = 0;
         for (com.fasterxml.jackson.databind.JsonNode i : json.path("intervals")) {
@@ -67,13 +70,10 @@ class RecoveryIT {
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
                 .doesNotContain("still down").doesNotContain("MISMATCH");
         long published = number(r.out(), "\\n  published ([0-9,]+)");
-        // The run ends at a message goal, not a time limit, so however long a loaded machine took to restart the
-        // broker (once over 10 s of a 12 s run), what the outage held back was owed and sent late, none skipped.
-        assertThat(published).as("publishing went on on schedule: %s", r.out()).isEqualTo(12_000L);
         long consumedOnce = number(r.out(), "consumed once ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
         long inDoubt = countOrZero(r.out(), "in doubt ");
-        assertThat(consumedOnce + lost).isEqualTo(published);
+        assertThat(consumedOnce + lost).as(r.out()).isEqualTo(published);
         assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
         assertThat(r.out()).contains("(ok)");
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
@@ -94,31 +94,20 @@ class RecoveryIT {
     }
 
     private static void streamRestart(Path out, String... extra) throws Exception {
-        String stream = "recovery-it-" + java.util.UUID.randomUUID().toString().substring(0, 8);
         List<String> args = new java.util.ArrayList<>(List.of("--protocol", "stream", "--uri",
                 "rabbitmq-stream://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "1000",
-                "-c", "200", "-C", "12000", "--recovery", "on", "--stream-offset", "first", "--queue", stream, "--output-dir", out.toString()));
+                "-c", "200", "-z", CEILING, "--recovery", "on", "--stream-offset", "first", "--output-dir", out.toString()));
         args.addAll(List.of(extra));
-        // The restart comes 2.5 s into publishing, however long the JVM took to start on a loaded machine:
-        // the run declares its stream just before it starts publishing.
-        JarRunner.Result r = restartWhile(() -> runWhile(() -> {
-            awaitQueue(stream);
-            sleep(2_500);
-            ctl("stop_app");
-            sleep(3_000);
-            ctl("start_app");
-        }, args.toArray(String[]::new)));
-        // The run deletes the stream it made (tried again while its client reconnects); this is for a failed run.
-        deleteQueue(stream);
-        assertThat(r.exitCode()).as(r.all()).isZero();
+        // The restart comes 2.5 s into publishing (the run declares its stream just before it publishes).
+        JarRunner.Result r = restartWhile(() -> runJarEndingAfterFault(2_500, RecoveryIT::restart, AFTER_RESTART_MILLIS,
+                args.toArray(String[]::new)));
+        assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         assertThat(r.out()).as("the run deleted its stream").doesNotContain("could not be deleted");
         com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
-        assertThat(json.path("outages").path("disconnects").asInt()).isPositive();
+        assertThat(json.path("outages").path("disconnects").asInt()).as(r.all()).isPositive();
         assertThat(r.out()).containsPattern("recovered from [0-9]+ disconnects? on [0-9]+ connections?: down [0-9.]+ s")
                 .doesNotContain("still down");
         long published = number(r.out(), "\\n  published ([0-9,]+)");
-        assertThat(published).as("publishing went on on schedule (a message goal: the outage's backlog was sent late)")
-                .isEqualTo(12_000L);
         // The client resumes a consumer at the last offset it dispatched: that one comes again, as a redelivery.
         assertThat(number(r.out(), "duplicated ([0-9,]+)")).as(r.out()).isZero();
         long consumedOnce = number(r.out(), "\\n  consumed ([0-9,]+)") - number(r.out(), "redelivered ([0-9,]+)");
@@ -131,6 +120,13 @@ class RecoveryIT {
         assertThat(r.out()).contains("(ok)");
         assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
+    }
+
+    /** Stops the broker's application for 3 s. */
+    private static void restart() {
+        ctl("stop_app");
+        sleep(3_000);
+        ctl("start_app");
     }
 
     /** Runs with a restart of the broker as its fault, and starts the broker's application whatever happened. */
