@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
  * {@code harness find-max} through the jar against a real broker: consumers throttled to 300 msg/s
  * make a queue whose highest sustainable rate is known, and the search must converge on it.
  */
-// Beside the other classes: the throttled consumers, not the machine, set the answer. The p99 target is 1 s:
-// with 200 ms a loaded machine once failed 200 msg/s twice and answered 150; above 300 msg/s the consumers fall
-// behind, which fails a probe whatever its latency.
+// Alone: find-max measures what the machine sustains, and beside other classes a loaded machine failed
+// 200 msg/s twice (p99 over 200 ms) and answered 150.
+@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class FindMaxIT {
     @TempDir
@@ -31,13 +31,13 @@ class FindMaxIT {
     @ValueSource(strings = {"amqp091", "amqp10"})
     void convergesOnTheRateAThrottledConsumerSustains(String protocol, RabbitMQBroker broker) throws Exception {
         Path dir = tmp.resolve(protocol);
-        JarRunner.Result r = JarRunner.run("find-max", "--uri", broker.uri(), "--protocol", protocol, "--p99", "1s",
+        JarRunner.Result r = JarRunner.run("find-max", "--uri", broker.uri(), "--protocol", protocol, "--p99", "200ms",
                 "--consumer-rate", "300", "-c", "50", "--start-rate", "200", "--probe-duration", "2s", "-i", "500ms",
                 "--precision", "20", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).contains("find-max: probing from 200 msg/s, 2s per probe, until within 20 %; target "
-                + "e2e.p99>1s, and keep up", "find-max probes (target: e2e.p99>1s");
+                + "e2e.p99>200ms, and keep up", "find-max probes (target: e2e.p99>200ms");
         // 200 msg/s is within reach, but a busy machine can fail the first probe, which is then measured again.
         assertThat(r.out())
                 .containsPattern("Probe 1 at 200 msg/s(: passed|[^\\n]* failed: [^\\n]*so it is measured once more)");
@@ -46,11 +46,11 @@ class FindMaxIT {
         ResultDocument.Search search = result.search().orElseThrow();
         double answer = search.answer().orElseThrow();
         assertThat(r.out()).contains(String.format(java.util.Locale.ROOT,
-                "Highest rate that met e2e.p99>1s and kept up: %,.0f msg/s; ", answer));
+                "Highest rate that met e2e.p99>200ms and kept up: %,.0f msg/s; ", answer));
         // The consumers handle 300 msg/s at most: the answer is at or below that, and not far below.
         assertThat(answer).isBetween(200.0, 330.0);
         assertThat(search.converged()).isTrue();
-        assertThat(search.target()).containsExactly("e2e.p99>1s");
+        assertThat(search.target()).containsExactly("e2e.p99>200ms");
         double lowestFailure = Double.MAX_VALUE;
         boolean answerMet = false;
         for (ResultDocument.Probe p : search.probes()) {
