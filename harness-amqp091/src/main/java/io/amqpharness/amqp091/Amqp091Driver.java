@@ -57,7 +57,8 @@ final class Amqp091Driver implements ProtocolDriver {
         this.uri = context.scenario().uri();
         com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
         int planned = io.amqpharness.scenario.ConnectionSettings.planned(context.scenario());
-        this.ioThreads = context.scenario().connections().nioThreadsFor(planned);
+        this.ioThreads = context.scenario().connections().nioThreadsFor(planned,
+                io.amqpharness.scenario.ConnectionSettings.busy(context.scenario()));
         // Many connections share their heartbeat and shutdown threads, in blocking I/O too. In blocking I/O
         // consumers are called on their connection's reader thread (or a thread per busy channel once one may
         // wait); NIO's few I/O threads hand them to a pool instead: one shared pool, or amqp-client's pool per

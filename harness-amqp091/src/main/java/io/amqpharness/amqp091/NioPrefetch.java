@@ -41,7 +41,7 @@ final class NioPrefetch {
 
     /** The run's note: a prefetch that can stall, or the default given; none if neither happened. */
     List<String> notes() {
-        String mode = "AMQP 0.9.1 in NIO mode (--nio-threads, or above 1,000 connections)";
+        String mode = "AMQP 0.9.1 in NIO mode (--nio-threads, or above 1,000 connections mostly idle)";
         String why = "amqp-client's NIO loop waits for room in a consumer's dispatch queue (" + DISPATCH_QUEUE_LENGTH
                 + " deliveries) while the consumer's acknowledgements wait for that loop";
         if (largest.get() > 0) {

@@ -60,7 +60,7 @@ final class PublisherTask implements Runnable {
     private final long limit;
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
-    private final long spinNanos;
+    private final SpinWindow spin;
     private final double phase;
     private volatile Thread thread;
     /** Set once the schedule exists; guarded by {@code this} together with {@link #startRate}. */
@@ -109,7 +109,8 @@ final class PublisherTask implements Runnable {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
-        this.spinNanos = context.settings().pacingSpinFor(false).toNanos();
+        this.spin = new SpinWindow(context.settings().pacingSpinFor(false).toNanos(),
+                context.settings().pacingSpin().isEmpty());
     }
 
     @Override
@@ -263,6 +264,7 @@ final class PublisherTask implements Runnable {
     private void take() {
         if (!taken) {
             intended = pacer.nextIntendedNanos();
+            spin.next(intended);
             taken = true;
             TAKEN.setRelease(this, intended); // a plain store on x86: no fence on the hot path
         }
@@ -420,13 +422,14 @@ final class PublisherTask implements Runnable {
     }
 
     /**
-     * Waits until {@code deadlineNanos}: parks until {@code --pacing-spin} before it, then spins, so
+     * Waits until {@code deadlineNanos}: parks until the {@link SpinWindow} before it, then spins, so
      * the send is not late by a park's overshoot. {@link #STOPPED} if the run stopped (or retired
      * this publisher) meanwhile, {@link #RATE_CHANGED} if the rate changed while it parked (the
      * message waited for may be due sooner), else {@link #DUE}.
      */
     private int sleepUntil(long deadlineNanos) {
         NanoClock clock = c.clock();
+        long spinNanos = spin.nanos();
         long remaining;
         while ((remaining = deadlineNanos - clock.nanoTime()) > spinNanos) {
             if (!active()) {

@@ -32,16 +32,25 @@ class ScenarioTest {
     }
 
     @Test
-    void nioIsAutomaticAboveOneThousandConnectionsUnlessGiven() {
+    void nioIsAutomaticAboveOneThousandConnectionsMostlyIdleUnlessGiven() {
         assertThat(ConnectionSettings.planned(valid().producers(50).consumers(50).build())).isEqualTo(100);
-        assertThat(valid().build().connections().nioThreadsFor(1_000)).isZero();
-        assertThat(valid().build().connections().nioThreadsFor(1_001)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(valid().build().connections().nioThreadsFor(1_000, 0)).isZero();
+        assertThat(valid().build().connections().nioThreadsFor(1_001, 2)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(valid().build().connections().nioThreadsFor(1_001, 1_001)).as("every connection busy").isZero();
+        assertThat(valid().build().connections().nioThreadsFor(3_000, 1_500)).as("half of them busy").isZero();
+        assertThat(valid().build().connections().nioThreadsFor(3_000, 1_499)).isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(valid().build().connections().nioThreadsFor(6_000, 6_000)).as("more busy than threads are worth")
+                .isEqualTo(ConnectionSettings.AUTO_NIO_THREADS);
+        assertThat(ConnectionSettings.busy(valid().producers(1_000).consumers(1).rate(10).build())).isEqualTo(1_001);
+        assertThat(ConnectionSettings.busy(valid().producers(5_000).consumers(0).rate(0).build()))
+                .as("publishers at -r 0 carry no traffic").isZero();
+        assertThat(ConnectionSettings.busy(valid().producers(1).consumers(1).idleConnections(5_000).build())).isEqualTo(2);
         assertThat(ConnectionSettings.planned(valid().producers(1).consumers(1).idleConnections(99).build()))
                 .isEqualTo(101);
         assertThat(ConnectionSettings.planned(valid().churnRate(100).churnHold(Duration.ofSeconds(2)).build()))
                 .as("1 + 1 + 100/s held 2 s").isEqualTo(202);
-        assertThat(valid().nioThreads(0).build().connections().nioThreadsFor(10_000)).isZero();
-        assertThat(valid().nioThreads(4).build().connections().nioThreadsFor(1)).isEqualTo(4);
+        assertThat(valid().nioThreads(0).build().connections().nioThreadsFor(10_000, 0)).isZero();
+        assertThat(valid().nioThreads(4).build().connections().nioThreadsFor(1, 1)).isEqualTo(4);
     }
 
     @Test
