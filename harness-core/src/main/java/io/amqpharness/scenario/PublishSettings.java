@@ -34,9 +34,10 @@ import java.util.Set;
  * @param pacingSpin          a paced publisher parks until this long before a message's intended
  *                            time and spins the rest, because a park overshoots by about 60-100 µs
  *                            on Linux; {@link Duration#ZERO} parks all the way. Empty means the
- *                            default: {@link #DEFAULT_PACING_SPIN} (100 µs) for a publisher with a
- *                            thread of its own, 0 on a shared pacing thread (whose spinning before
- *                            each of thousands of publishers' messages would cost a core)
+ *                            default: {@link #DEFAULT_PACING_SPIN} (100 µs, but at most a tenth of
+ *                            the gap between messages) for a publisher with a thread of its own, 0 on
+ *                            a shared pacing thread (whose spinning before each of thousands of
+ *                            publishers' messages would cost a core)
  * @param pacingThreads       paced publishers share this many pacing threads ({@code --pacing-threads});
  *                            0 gives each its own thread; empty means automatic: as many as cores once
  *                            there are more than 4 paced publishers per core, else a thread each

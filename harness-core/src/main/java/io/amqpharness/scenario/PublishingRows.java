@@ -172,20 +172,20 @@ final class PublishingRows {
 
     static Declaration.Draft<?> pacingSpin() {
         return option(PUBLISHING, ValueType.DURATION, "--pacing-spin").label("DURATION")
-            .help("Paced publishers park until this long before a send and spin the rest (default 100us, 0 on "
-                    + "shared pacing threads; 0 parks only).")
+            .help("Paced publishers park until this long before a send and spin the rest (default 100us, at most "
+                    + "a tenth of the gap between messages, 0 on shared pacing threads; 0 parks only).")
             .read(s -> s.publishing().pacingSpin().orElse(null))
             .apply(Scenario.Builder::pacingSpin)
             .check(d -> !d.isNegative() && d.compareTo(Duration.ofMillis(10)) <= 0,
                     "%s must be between 0 and 10ms; for example %1$s 100us")
-            .doc("100us; 0 on shared pacing threads",
+            .doc("100us, at most a tenth of the gap between messages; 0 on shared pacing threads",
                 "a paced publisher parks until this long before each intended send time, then spins: a park "
                 + "on Linux wakes 60-100 µs late, which would be publish delay. Spinning costs CPU only in this "
-                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way. At 10,000 "
-                + "msg/s or more per publisher the gap between messages is no longer than the window, so the "
-                + "publisher spins for its whole gap: a whole core per publisher, taken from the broker and the "
-                + "consumers on a small machine (a `find-max` with one publisher probing tens of thousands of "
-                + "msg/s pays it); use more publishers, or `--pacing-spin 0` and accept the park's lateness. "
+                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way. By default "
+                + "the window is at most a tenth of the gap between a publisher's messages (10 µs at 10,000 msg/s), "
+                + "so spinning never takes more than about a tenth of its thread: a 100 µs window at 10,000 msg/s "
+                + "would be the whole gap, a core taken from the broker and the consumers. A window given here is "
+                + "kept whatever the rate (at 10,000 msg/s or more, `--pacing-spin 100us` spins a whole core). "
                 + "Publishers on shared pacing threads (`--pacing-threads`) do not spin unless this is given: "
                 + "spinning before each of thousands of messages a second costs a core");
     }
