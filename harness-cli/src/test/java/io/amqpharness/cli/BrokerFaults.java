@@ -52,16 +52,57 @@ final class BrokerFaults {
      */
     static JarRunner.Result runJarEndingAfterFault(long millis, Runnable fault, long endMillis, String... args)
             throws Exception {
-        return onQueueOfItsOwn(args, all -> {
-            java.util.concurrent.CompletableFuture<Void> faulted = java.util.concurrent.CompletableFuture.runAsync(() -> {
-                awaitQueue(all[all.length - 1]);
+        return runJarsEndingAfterFault(millis, fault, endMillis, List.<String[]>of(args)).get(0);
+    }
+
+    /**
+     * As {@link #runJarEndingAfterFault}, for several runs at once, each on a queue of its own, with one fault
+     * {@code millis} after every run declared its queue: one broker restart serves them all.
+     */
+    static List<JarRunner.Result> runJarsEndingAfterFault(long millis, Runnable fault, long endMillis,
+                                                          List<String[]> runs) throws Exception {
+        List<String> queues = new ArrayList<>();
+        List<String[]> all = new ArrayList<>();
+        for (String[] args : runs) {
+            String queue = "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
+            String[] a = Arrays.copyOf(args, args.length + 3);
+            a[args.length] = "--queue";
+            a[args.length + 1] = queue;
+            a[args.length + 2] = "--no-broker-metrics";
+            queues.add(queue);
+            all.add(a);
+        }
+        // Threads of their own: the common pool may have a single thread on a 2-core machine.
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(runs.size() + 1);
+        try {
+            java.util.concurrent.Future<?> faulted = threads.submit(() -> {
+                queues.forEach(BrokerFaults::awaitQueue);
                 sleep(millis);
                 fault.run();
             });
-            String[] withoutMetrics = Arrays.copyOf(all, all.length + 1);
-            withoutMetrics[all.length] = "--no-broker-metrics";
-            return JarRunner.runJarInterrupted(faulted, endMillis, withoutMetrics);
-        });
+            List<java.util.concurrent.Future<JarRunner.Result>> started = new ArrayList<>();
+            for (String[] a : all) {
+                started.add(threads.submit(() -> JarRunner.runJarInterrupted(faulted, endMillis, a)));
+            }
+            List<JarRunner.Result> results = new ArrayList<>();
+            for (java.util.concurrent.Future<JarRunner.Result> f : started) {
+                try {
+                    results.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Error err ? err : new AssertionError(e.getCause());
+                }
+            }
+            return results;
+        } finally {
+            threads.shutdownNow();
+            for (String queue : queues) {
+                try {
+                    deleteQueue(queue); // the runs delete the queues they made; this is for runs that failed
+                } catch (java.io.IOException e) {
+                    // the broker is still starting: the assertions say what went wrong
+                }
+            }
+        }
     }
 
     /** A run of {@code args} plus {@code --queue NAME} (a name of its own, last); deletes that queue afterwards. */

@@ -4,7 +4,7 @@ import static io.amqpharness.cli.BrokerFaults.countOrZero;
 import static io.amqpharness.cli.BrokerFaults.ctl;
 import static io.amqpharness.cli.BrokerFaults.endToEndMaxMillis;
 import static io.amqpharness.cli.BrokerFaults.number;
-import static io.amqpharness.cli.BrokerFaults.runJarEndingAfterFault;
+import static io.amqpharness.cli.BrokerFaults.runJarsEndingAfterFault;
 import static io.amqpharness.cli.BrokerFaults.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,8 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Restarts of the RabbitMQ 4.0 of {@code scripts/rabbitmq4.sh} (which these tests may restart
@@ -50,13 +48,22 @@ class RecoveryIT {
                 "needs the local RabbitMQ 4.0 of scripts/rabbitmq4.sh and root to restart it");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"amqp091", "amqp10"})
-    void aThreeSecondRestartIsRecoveredFromAndShowsInTheLatency(String protocol,
-                                                                @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
-        JarRunner.Result r = restartWhile(() -> runJarEndingAfterFault(1_500, RecoveryIT::restart, AFTER_RESTART_MILLIS,
-                "--protocol", protocol, "--uri", URI, "--queue-type", "quorum", "-r", "1000", "-c", "200",
-                "-q", "200", "-z", CEILING, "--recovery", "on", "--output-dir", out.toString()));
+    /** One restart under an AMQP 0.9.1 run and an AMQP 1.0 run at once, each on a quorum queue of its own. */
+    @Test
+    void aThreeSecondRestartIsRecoveredFromOverBothProtocolsAndShowsInTheLatency(@org.junit.jupiter.api.io.TempDir Path out)
+            throws Exception {
+        List<String> protocols = List.of("amqp091", "amqp10");
+        List<String[]> runs = protocols.stream().map(protocol -> new String[] {"--protocol", protocol, "--uri", URI,
+                "--queue-type", "quorum", "-r", "1000", "-c", "200", "-q", "200", "-z", CEILING, "--recovery", "on",
+                "--output-dir", out.resolve(protocol).toString()}).toList();
+        List<JarRunner.Result> results = restartWhile(() -> runJarsEndingAfterFault(1_500, RecoveryIT::restart,
+                AFTER_RESTART_MILLIS, runs));
+        for (int i = 0; i < protocols.size(); i++) {
+            checkQuorumRun(results.get(i), out.resolve(protocols.get(i)));
+        }
+    }
+
+    private static void checkQuorumRun(JarRunner.Result r, Path out) throws Exception {
         assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
         assertThat(json.path("outages").path("disconnects").asInt()).as(r.all()).isPositive();
@@ -79,28 +86,32 @@ class RecoveryIT {
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
     }
 
+    /**
+     * One restart under two stream-protocol runs at once, on streams of their own: one with the client's
+     * producers, one with named producers, whose publishing ids (the core's sequences) the broker deduplicates
+     * per name, so that the message a publisher sends again on its new producer is stored once.
+     */
     @Test
-    void aStreamProtocolRunRecoversFromARestartWithTheSameInDoubtAccounting(@org.junit.jupiter.api.io.TempDir Path out)
-            throws Exception {
-        streamRestart(out);
+    void streamProtocolRunsRecoverFromARestartWithTheSameInDoubtAccountingNamedOrNot(
+            @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        List<String[]> runs = List.of(streamRun(out.resolve("unnamed")),
+                streamRun(out.resolve("named"), "--producer-names", "%s-%d"));
+        // The restart comes 2.5 s into publishing (each run declares its stream just before it publishes).
+        List<JarRunner.Result> results = restartWhile(() -> runJarsEndingAfterFault(2_500, RecoveryIT::restart,
+                AFTER_RESTART_MILLIS, runs));
+        checkStreamRun(results.get(0), out.resolve("unnamed"));
+        checkStreamRun(results.get(1), out.resolve("named"));
     }
 
-    @Test
-    void namedStreamProducersRecoverFromARestartWithTheSameAccounting(@org.junit.jupiter.api.io.TempDir Path out)
-            throws Exception {
-        // The broker deduplicates each name's publishing ids (the core's sequences): the message a publisher
-        // sends again on its new producer is stored once.
-        streamRestart(out, "--producer-names", "%s-%d");
-    }
-
-    private static void streamRestart(Path out, String... extra) throws Exception {
+    private static String[] streamRun(Path out, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("--protocol", "stream", "--uri",
                 "rabbitmq-stream://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_STREAM_PORT + "/%2F", "-r", "1000",
                 "-c", "200", "-z", CEILING, "--recovery", "on", "--stream-offset", "first", "--output-dir", out.toString()));
         args.addAll(List.of(extra));
-        // The restart comes 2.5 s into publishing (the run declares its stream just before it publishes).
-        JarRunner.Result r = restartWhile(() -> runJarEndingAfterFault(2_500, RecoveryIT::restart, AFTER_RESTART_MILLIS,
-                args.toArray(String[]::new)));
+        return args.toArray(String[]::new);
+    }
+
+    private static void checkStreamRun(JarRunner.Result r, Path out) throws Exception {
         assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         assertThat(r.out()).as("the run deleted its stream").doesNotContain("could not be deleted");
         com.fasterxml.jackson.databind.JsonNode json = io.amqpharness.report.document.ResultDocuments.readTree(out);
@@ -130,7 +141,7 @@ class RecoveryIT {
     }
 
     /** Runs with a restart of the broker as its fault, and starts the broker's application whatever happened. */
-    private static JarRunner.Result restartWhile(java.util.concurrent.Callable<JarRunner.Result> run) throws Exception {
+    private static <T> T restartWhile(java.util.concurrent.Callable<T> run) throws Exception {
         try {
             return run.call();
         } finally {
