@@ -8,6 +8,7 @@ import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.ProtocolDriver;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -17,6 +18,13 @@ import java.util.concurrent.locks.LockSupport;
 final class DeliveryDrain {
     private static final long POLL_NANOS = 50_000_000L;
     private static final long IDLE_NANOS = 1_000_000_000L;
+    /**
+     * The longest a stopped run (Ctrl-C, {@code LoadRunner.stop()}) waits for what is on its way, in
+     * nanoseconds: long enough for messages in flight to arrive, so that a stream run's counts close
+     * (a stream has no depth that would count them as left), short enough that a backlog does not
+     * hold up the stop (a queue's backlog is counted as left in it).
+     */
+    static final long STOPPED_DRAIN_NANOS = 2_000_000_000L;
 
     private final Scenario scenario;
     private final ProtocolDriver driver;
@@ -41,13 +49,16 @@ final class DeliveryDrain {
     }
 
     /**
-     * @param deadline    when to give up, on the run's clock
+     * @param runDeadline when to give up, on the run's clock (a stopped run gives up sooner: {@link #STOPPED_DRAIN_NANOS})
      * @param expectedNow deliveries expected from what was confirmed, or -1 when unknowable
      */
-    void await(long deadline, long expectedNow) {
-        if (!participants.hasConsumers() || control.failure() != null || control.stopRequested()) {
+    void await(long runDeadline, long expectedNow) {
+        if (!participants.hasConsumers() || control.failure() != null) {
             return;
         }
+        boolean stopped = control.stopRequested();
+        long stoppedDeadline = clock.nanoTime() + STOPPED_DRAIN_NANOS;
+        long deadline = stopped && stoppedDeadline - runDeadline < 0 ? stoppedDeadline : runDeadline;
         boolean goal = scenario.consuming().messagesPerConsumer().isPresent();
         long drainStart = clock.nanoTime();
         long nextDepthCheck = drainStart;
@@ -73,7 +84,9 @@ final class DeliveryDrain {
                 nextDepthCheck = now + 500_000_000L;
             }
             if (now - deadline >= 0) {
-                notes.add("The drain timeout (" + scenario.run().drainTimeout().toSeconds()
+                notes.add(stopped ? "After the stop, consumers had not received everything within "
+                        + TimeUnit.NANOSECONDS.toSeconds(STOPPED_DRAIN_NANOS) + " s; the drain ended there."
+                        : "The drain timeout (" + scenario.run().drainTimeout().toSeconds()
                         + " s) ended the run before consumers had received everything.");
                 return;
             }

@@ -326,6 +326,45 @@ class LoadRunnerTest {
     }
 
     @Test
+    void aStoppedRunStillReceivesWhatIsOnItsWaySoThatItsCountsClose() {
+        // Each delivery takes 20 ms (50/s) against 100/s published: a backlog of about 30 when the run stops.
+        RunResult r = stoppedWithSlowConsumers(100, 60);
+        assertThat(r.interrupted()).isTrue();
+        assertThat(r.counts().ownUnique()).as("every confirmed message received after the stop: %s", r.counts())
+                .isEqualTo(r.counts().confirmed()).isEqualTo(r.counts().published());
+        assertThat(r.notes()).noneMatch(n -> n.startsWith("After the stop"));
+    }
+
+    @Test
+    void aStoppedRunDoesNotWaitOutABacklog() {
+        // About 400 published against 50/s consumed: the drain after the stop gives up after 2 s and says so.
+        RunResult r = stoppedWithSlowConsumers(1_000, 400);
+        assertThat(r.interrupted()).isTrue();
+        assertThat(r.counts().ownUnique()).isLessThan(r.counts().published());
+        assertThat(r.notes()).contains("After the stop, consumers had not received everything within 2 s; the drain "
+                + "ended there.");
+    }
+
+    /** A confirmed run at {@code rate} whose consumer takes 20 ms per delivery, stopped once {@code published} are. */
+    private static RunResult stoppedWithSlowConsumers(double rate, long published) {
+        InMemoryDriver.slowStart = Duration.ofSeconds(60);
+        try {
+            LoadRunner runner = new LoadRunner(scenario().rate(rate).confirm(1_000).build());
+            runner.listener(new RunListener() {
+                @Override
+                public void interval(IntervalStats stats) {
+                    if (stats.total().published() >= published) {
+                        runner.stop();
+                    }
+                }
+            });
+            return runner.run();
+        } finally {
+            InMemoryDriver.slowStart = Duration.ZERO;
+        }
+    }
+
+    @Test
     void aStoppedRunWithATimeLimitSaysHowMuchOfItRan() {
         LoadRunner runner = new LoadRunner(scenario().rate(50).time(Duration.ofSeconds(30)).build());
         runner.listener(new RunListener() {
