@@ -37,11 +37,16 @@ final class BrokerFaults {
      * deletes the queue afterwards for a run that failed.
      */
     static JarRunner.Result runWithFaultInto(long millis, Runnable fault, String... args) throws Exception {
-        return onQueueOfItsOwn(args, all -> runWhile(() -> {
-            awaitQueue(all[all.length - 1]);
-            sleep(millis);
-            fault.run();
-        }, all));
+        String queue = newQueue();
+        try {
+            return runWhile(() -> {
+                awaitQueue(queue);
+                sleep(millis);
+                fault.run();
+            }, plus(args, "--queue", queue));
+        } finally {
+            deleteQuietly(queue); // the run deletes the queue it made; this is for a run that failed
+        }
     }
 
     /**
@@ -64,13 +69,9 @@ final class BrokerFaults {
         List<String> queues = new ArrayList<>();
         List<String[]> all = new ArrayList<>();
         for (String[] args : runs) {
-            String queue = "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
-            String[] a = Arrays.copyOf(args, args.length + 3);
-            a[args.length] = "--queue";
-            a[args.length + 1] = queue;
-            a[args.length + 2] = "--no-broker-metrics";
+            String queue = newQueue();
             queues.add(queue);
-            all.add(a);
+            all.add(plus(args, "--queue", queue, "--no-broker-metrics"));
         }
         // Threads of their own: the common pool may have a single thread on a 2-core machine.
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(runs.size() + 1);
@@ -96,34 +97,29 @@ final class BrokerFaults {
         } finally {
             threads.shutdownNow();
             for (String queue : queues) {
-                try {
-                    deleteQueue(queue); // the runs delete the queues they made; this is for runs that failed
-                } catch (java.io.IOException e) {
-                    // the broker is still starting: the assertions say what went wrong
-                }
+                deleteQuietly(queue); // the runs delete the queues they made; this is for runs that failed
             }
         }
     }
 
-    /** A run of {@code args} plus {@code --queue NAME} (a name of its own, last); deletes that queue afterwards. */
-    private static JarRunner.Result onQueueOfItsOwn(String[] args, FaultyRun run) throws Exception {
-        String queue = "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
-        String[] all = Arrays.copyOf(args, args.length + 2);
-        all[args.length] = "--queue";
-        all[args.length + 1] = queue;
+    /** A queue name of a fault run's own. */
+    private static String newQueue() {
+        return "recovery-it-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static String[] plus(String[] args, String... more) {
+        String[] all = Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+
+    /** Deletes a queue if the broker answers; while it is still starting, the assertions say what went wrong. */
+    private static void deleteQuietly(String queue) throws InterruptedException {
         try {
-            return run.apply(all);
-        } finally {
-            try {
-                deleteQueue(queue); // the run deletes the queue it made; this is for a run that failed
-            } catch (java.io.IOException e) {
-                // the broker is still starting: the assertions say what went wrong
-            }
+            deleteQueue(queue);
+        } catch (java.io.IOException e) {
+            // the broker is still starting
         }
-    }
-
-    private interface FaultyRun {
-        JarRunner.Result apply(String[] args) throws Exception;
     }
 
     /** Runs the command line (without broker metrics) while {@code fault} runs on a thread of its own. */
@@ -131,8 +127,7 @@ final class BrokerFaults {
         Thread t = new Thread(fault);
         t.start();
         // The broker's counters restart with it: a broker-metrics cross-check would only wait for them.
-        String[] all = Arrays.copyOf(args, args.length + 1);
-        all[args.length] = "--no-broker-metrics";
+        String[] all = plus(args, "--no-broker-metrics");
         try {
             return JarRunner.run(all);
         } finally {
@@ -140,7 +135,7 @@ final class BrokerFaults {
         }
     }
 
-    static void deleteQueue(String queue) throws Exception {
+    static void deleteQueue(String queue) throws java.io.IOException, InterruptedException {
         HTTP.send(management(queue).DELETE().build(), HttpResponse.BodyHandlers.discarding());
     }
 

@@ -56,11 +56,11 @@ final class DeliveryDrain {
         if (!participants.hasConsumers() || control.failure() != null) {
             return;
         }
+        long drainStart = clock.nanoTime();
         boolean stopped = control.stopRequested();
-        long stoppedDeadline = clock.nanoTime() + STOPPED_DRAIN_NANOS;
+        long stoppedDeadline = drainStart + STOPPED_DRAIN_NANOS;
         long deadline = stopped && stoppedDeadline - runDeadline < 0 ? stoppedDeadline : runDeadline;
         boolean goal = scenario.consuming().messagesPerConsumer().isPresent();
-        long drainStart = clock.nanoTime();
         long nextDepthCheck = drainStart;
         boolean stream = TopologyPlanner.isStream(scenario);
         while (control.failure() == null) {
