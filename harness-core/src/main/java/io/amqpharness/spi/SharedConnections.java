@@ -79,18 +79,22 @@ public final class SharedConnections<C> {
     /**
      * Lets go of {@code connection}; the last user closes it. A connection that a newer one of the
      * same name has replaced (after it failed) is closed, and the newer one's users are left alone.
+     *
+     * @return true when this call closed the connection (so the caller's channels on it are closed
+     *         too, and need no close of their own), false when other users keep it open
      */
-    public void release(String name, C connection) {
+    public boolean release(String name, C connection) {
         synchronized (this) {
             Entry<C> e = connections.get(name);
             if (e != null && e.connection == connection) {
                 if (--e.users > 0) {
-                    return;
+                    return false;
                 }
                 connections.remove(name);
             }
         }
         closer.accept(connection);
+        return true;
     }
 
     /** Closes every pooled connection. */

@@ -43,9 +43,9 @@ class SharedConnectionsTest {
         Fake b = pool.acquire("c0");
         assertThat(b).isSameAs(a);
         assertThat(opens).hasValue(1);
-        pool.release("c0", a);
+        assertThat(pool.release("c0", a)).as("released by one of two users: still open").isFalse();
         assertThat(closed).isEmpty();
-        pool.release("c0", b);
+        assertThat(pool.release("c0", b)).as("released by the last user: closed").isTrue();
         assertThat(closed).containsExactly(a);
         assertThat(pool.current("c0")).isEmpty();
     }
@@ -58,7 +58,7 @@ class SharedConnectionsTest {
         old.open = false;
         Fake fresh = pool.acquire("c0");
         assertThat(fresh).isNotSameAs(old);
-        pool.release("c0", old);
+        assertThat(pool.release("c0", old)).as("a replaced connection closes").isTrue();
         assertThat(closed).containsExactly(old);
         assertThat(pool.current("c0")).contains(fresh);
     }

@@ -157,17 +157,23 @@ public final class ConnectionPool {
         return order.describe();
     }
 
-    /** Lets go of the connection with this name; the last user closes it. */
-    public void release(String name) {
-        connections.current(name).ifPresent(c -> release(name, c));
+    /**
+     * Lets go of the connection with this name; the last user closes it.
+     *
+     * @return true when this call closed it (or there was none), false when other users keep it open
+     */
+    public boolean release(String name) {
+        return connections.current(name).map(c -> release(name, c)).orElse(true);
     }
 
     /**
      * Lets go of {@code connection}; the last user closes it. A connection that a newer one of the
      * same name has replaced (after it closed) is closed, and the newer one's users are left alone.
+     *
+     * @return true when this call closed the connection, and with it the caller's channels on it
      */
-    public void release(String name, Connection connection) {
-        connections.release(name, connection);
+    public boolean release(String name, Connection connection) {
+        return connections.release(name, connection);
     }
 
     /** Closes every pooled connection. */
