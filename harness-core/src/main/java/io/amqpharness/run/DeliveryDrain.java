@@ -50,9 +50,9 @@ final class DeliveryDrain {
 
     /**
      * @param runDeadline when to give up, on the run's clock (a stopped run gives up sooner: {@link #STOPPED_DRAIN_NANOS})
-     * @param expectedNow deliveries expected from what was confirmed, or -1 when unknowable
+     * @param expectedNow deliveries expected from what was confirmed; empty when unknowable
      */
-    void await(long runDeadline, long expectedNow) {
+    void await(long runDeadline, OptionalLong expectedNow) {
         if (!participants.hasConsumers() || control.failure() != null) {
             return;
         }
@@ -69,14 +69,14 @@ final class DeliveryDrain {
                 return;
             }
             CountSnapshot counts = measurements.counters().snapshot();
-            if (!goal && expectedNow >= 0 && receivedExpected(counts, expectedNow)) {
+            if (!goal && expectedNow.isPresent() && receivedExpected(counts, expectedNow.getAsLong())) {
                 return;
             }
             long lastDelivery = Math.max(drainStart, participants.lastDeliveryNanos());
             // Idle consumers: stop unless the queues still hold messages for them. A stream's depth says
             // nothing (it keeps every message), and a broker may pause stream deliveries for seconds,
             // so a stream drain that knows what to expect waits for it (up to the timeout).
-            boolean waitForExpected = stream && !goal && expectedNow >= 0;
+            boolean waitForExpected = stream && !goal && expectedNow.isPresent();
             if (now - lastDelivery >= IDLE_NANOS && now >= nextDepthCheck && !waitForExpected) {
                 if (stream || totalDepth(driver, topology.queues()).orElse(0) == 0) {
                     return;

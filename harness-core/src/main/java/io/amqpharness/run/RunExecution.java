@@ -287,15 +287,15 @@ final class RunExecution {
                 TimeUnit.NANOSECONDS);
     }
 
-    /** Deliveries of this run's messages the consumers should see, or -1 when the topology does not tell. */
-    private long expectedDeliveries(CountSnapshot c) {
+    /** Deliveries of this run's messages the consumers should see; empty when the topology does not tell. */
+    private OptionalLong expectedDeliveries(CountSnapshot c) {
         if (topology.copies().isEmpty() || scenario.publishing().publishers() == 0
                 || scenario.consuming().consumers() == 0 || scenario.consuming().messagesPerConsumer().isPresent()) {
-            return -1;
+            return OptionalLong.empty();
         }
         long routed = scenario.publishing().settled() ? c.confirmed()
                 : scenario.publishing().mandatory() ? c.published() - c.returned() : c.published();
-        return routed * topology.copies().getAsInt();
+        return OptionalLong.of(routed * topology.copies().getAsInt());
     }
 
     private void awaitTermination() {
@@ -326,8 +326,7 @@ final class RunExecution {
         addNotes(start, brokerOutcome);
         OptionalLong leftInQueues = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
                 ? OptionalLong.empty() : DeliveryDrain.totalDepth(driver, topology.queues());
-        long expected = expectedDeliveries(counts);
-        OptionalLong expectedDeliveries = expected >= 0 ? OptionalLong.of(expected) : OptionalLong.empty();
+        OptionalLong expectedDeliveries = expectedDeliveries(counts);
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {
