@@ -151,10 +151,10 @@ final class Amqp091Driver implements ProtocolDriver {
                 }
             });
             AMQP.BasicProperties props = Amqp091Publisher.properties(spec).builder().replyTo(DIRECT_REPLY_TO).build();
-            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName()), props,
+            return new Amqp091Publisher(ch, spec, outcomes, () -> pool.release(spec.connectionName(), c), props,
                     ioThreads > 0, heldWrites);
         } catch (IOException | RuntimeException e) {
-            pool.release(spec.connectionName());
+            pool.release(spec.connectionName(), c);
             throw new DriverException(AmqpErrors.operationFailure("Opening publisher " + spec.index()
                     + " with direct reply-to", e), e);
         }

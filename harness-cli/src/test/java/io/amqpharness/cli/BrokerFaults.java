@@ -14,6 +14,10 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -74,22 +78,22 @@ final class BrokerFaults {
             all.add(plus(args, "--queue", queue, "--no-broker-metrics"));
         }
         // Threads of their own: the common pool may have a single thread on a 2-core machine.
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(runs.size() + 1);
+        ExecutorService threads = Executors.newFixedThreadPool(runs.size() + 1);
         try {
-            java.util.concurrent.Future<?> faulted = threads.submit(() -> {
+            Future<?> faulted = threads.submit(() -> {
                 queues.forEach(BrokerFaults::awaitQueue);
                 sleep(millis);
                 fault.run();
             });
-            List<java.util.concurrent.Future<JarRunner.Result>> started = new ArrayList<>();
+            List<Future<JarRunner.Result>> started = new ArrayList<>();
             for (String[] a : all) {
                 started.add(threads.submit(() -> JarRunner.runJarInterrupted(faulted, endMillis, a)));
             }
             List<JarRunner.Result> results = new ArrayList<>();
-            for (java.util.concurrent.Future<JarRunner.Result> f : started) {
+            for (Future<JarRunner.Result> f : started) {
                 try {
                     results.add(f.get());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw e.getCause() instanceof Error err ? err : new AssertionError(e.getCause());
                 }
             }

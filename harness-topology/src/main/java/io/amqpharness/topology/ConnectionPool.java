@@ -158,15 +158,6 @@ public final class ConnectionPool {
     }
 
     /**
-     * Lets go of the connection with this name; the last user closes it.
-     *
-     * @return true when this call closed it (or there was none), false when other users keep it open
-     */
-    public boolean release(String name) {
-        return connections.current(name).map(c -> release(name, c)).orElse(true);
-    }
-
-    /**
      * Lets go of {@code connection}; the last user closes it. A connection that a newer one of the
      * same name has replaced (after it closed) is closed, and the newer one's users are left alone.
      *
