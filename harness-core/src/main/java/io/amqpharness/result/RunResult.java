@@ -31,7 +31,8 @@ import java.util.OptionalLong;
  *                            before the time limit) that were never sent, for example behind a
  *                            full confirm window; their publish delay, from the intended time to
  *                            the stop, is in the publish-delay histogram. Always 0 when unpaced
- * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell
+ * @param leftInQueues        messages ready in the run's queues at the end, if the protocol can tell;
+ *                            empty for streams, which keep every message (see {@link DeliveryAccount})
  * @param expectedDeliveries  how many of this run's messages consumers should have received when
  *                            the topology routes each to exactly one consumed queue (confirmed
  *                            messages with confirms, published minus returned without); empty
@@ -147,19 +148,27 @@ public record RunResult(
     }
 
     /**
-     * Expected deliveries that neither arrived nor are still in the queue: expected minus this
-     * run's messages consumed (first deliveries, less those of messages in doubt, which were not
-     * expected) minus what is left in the queue. Zero when everything is accounted for; positive
-     * when expected messages, confirmed ones with confirms, are missing (in-doubt messages that
-     * arrived do not make up for them); negative when consumers also got messages whose confirm
+     * The account of the expected deliveries: expected = consumed once (less the messages in doubt
+     * that arrived) + left in the queues + unaccounted. Empty when the expected deliveries are not
+     * known, or what is left in the queues is not (a stream has no depth: there every expected
+     * delivery not received is unaccounted).
+     */
+    public Optional<DeliveryAccount> deliveryAccount() {
+        return DeliveryAccount.of(expectedDeliveries, counts.ownUnique(), counts.inDoubtArrived(), leftInQueues,
+                scenario.topology().queueType() == io.amqpharness.scenario.QueueType.STREAM);
+    }
+
+    /**
+     * Expected deliveries that neither arrived nor are still in the queue ({@link DeliveryAccount#unaccounted()}):
+     * expected minus this run's messages consumed (first deliveries, less those of messages in doubt,
+     * which were not expected) minus what is left in the queue, for a stream minus nothing (what
+     * consumers did not receive is not accounted for). Zero when everything is accounted for;
+     * positive when expected messages, confirmed ones with confirms, are missing (in-doubt messages
+     * that arrived do not make up for them); negative when consumers also got messages whose confirm
      * was still outstanding at the end; empty when it cannot be known.
      */
     public OptionalLong unaccountedDeliveries() {
-        if (expectedDeliveries.isEmpty() || leftInQueues.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(expectedDeliveries.getAsLong() - (counts.ownUnique() - counts.inDoubtArrived())
-                - leftInQueues.getAsLong());
+        return deliveryAccount().map(a -> OptionalLong.of(a.unaccounted())).orElseGet(OptionalLong::empty);
     }
 
     /**

@@ -119,10 +119,12 @@ final class RunExecution {
         drain(clock.nanoTime() + scenario.run().drainTimeout().toNanos());
         stopConsumers(sampler);
         long end = clock.nanoTime();
+        // Closing a publisher's link waits until the broker has taken in everything it sent: without
+        // confirms, a saturated broker may still be reading a backlog from the sockets, which the
+        // queues' depth read next would miss. And a closed channel's last statistics reach the
+        // broker's counters at once, not at its next statistics tick (up to 5 s away).
+        participants.closePublishers();
         Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
-            // A closed channel's last statistics reach the broker's counters at once, not at its next
-            // statistics tick (up to 5 s away): the cross-check then rarely waits.
-            participants.closePublishers();
             double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
             return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
         });

@@ -10,7 +10,6 @@ import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.ProtocolDriver;
@@ -71,10 +70,10 @@ final class RunParticipants {
         this.opener = new ConnectionOpener(scenario.connections().openConcurrency(), scenario.connections().openRate(),
                 progress);
         boolean stream = scenario.topology().queueType() == QueueType.STREAM;
-        // From the first offset a stream consumer reads every message this run stored: its own
-        // publishers' from their first sequence, so a first message in doubt that never arrived is lost.
-        boolean fromFirst = stream
-                && scenario.consuming().streamOffset().map(o -> o instanceof StreamOffset.First).orElse(false);
+        // From the first offset, or from `next` taken before the publishers start, a stream consumer
+        // reads every message this run stored: its own publishers' from their first sequence, so a
+        // first message that never arrived (in doubt, or confirmed and not stored) is lost.
+        boolean fromFirst = stream && TopologyPlanner.streamConsumersReadWholeRun(scenario);
         SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), names.identityPrefix() + "-p",
                 stream, scenario.stream().singleActiveConsumer(), fromFirst);
         this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,

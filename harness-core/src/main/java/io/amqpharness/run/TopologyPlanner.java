@@ -134,7 +134,8 @@ final class TopologyPlanner {
     /**
      * How many deliveries of each message consumers should see, when routing is known: the
      * consumed queues it reaches, times the consumers of each for streams (each reads everything,
-     * when all read from the start: no offset or {@code first}, and no step changes consumers).
+     * when all read this run's messages from the start, see {@link #streamConsumersReadWholeRun},
+     * and no step changes consumers).
      */
     private static OptionalInt copies(Scenario s, List<String> queues) {
         OptionalInt queueCopies = queueCopies(s, queues);
@@ -148,9 +149,7 @@ final class TopologyPlanner {
             return queueCopies;
         }
         int consumers = s.consuming().consumerChannels();
-        boolean fromStart = s.consuming().streamOffset().map(o -> o instanceof StreamOffset.First).orElse(true);
-        boolean consumerSteps = s.run().steps().map(p -> p.max(StepSetting.CONSUMERS).isPresent()).orElse(false);
-        if (!fromStart || consumerSteps || consumers % queues.size() != 0) {
+        if (!streamConsumersReadWholeRun(s) || consumerSteps(s) || consumers % queues.size() != 0) {
             return OptionalInt.empty();
         }
         return OptionalInt.of(queueCopies.getAsInt() * (consumers / queues.size()));
@@ -201,6 +200,25 @@ final class TopologyPlanner {
             perPublisher.add(queuesByKey.getOrDefault(t.routingKey().orElse(queues.get(i % queues.size())), 0));
         }
         return perPublisher.size() == 1 ? OptionalInt.of(perPublisher.iterator().next()) : OptionalInt.empty();
+    }
+
+    /**
+     * Whether every stream consumer reads this run's messages from each publisher's first one: it
+     * reads from {@code first}, or from {@code next} (also what no {@code --stream-offset} means, as
+     * for the broker and the stream client), taken when it attaches, which is before the publishers
+     * start; unless {@code --consumer-start-delay} holds the consumers back, or a {@code consumers}
+     * step adds some later. Other offsets ({@code last}, a number, a time) start wherever they point.
+     */
+    static boolean streamConsumersReadWholeRun(Scenario s) {
+        StreamOffset offset = s.consuming().streamOffset().orElse(new StreamOffset.Next());
+        if (offset instanceof StreamOffset.First) {
+            return true;
+        }
+        return offset instanceof StreamOffset.Next && s.consuming().startDelay().isEmpty() && !consumerSteps(s);
+    }
+
+    private static boolean consumerSteps(Scenario s) {
+        return s.run().steps().map(p -> p.max(StepSetting.CONSUMERS).isPresent()).orElse(false);
     }
 
     static boolean isStream(Scenario s) {

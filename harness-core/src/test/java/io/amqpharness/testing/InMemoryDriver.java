@@ -69,6 +69,17 @@ public final class InMemoryDriver implements ProtocolDriver {
      * confirm window of W, a publisher then sends at most W / delay messages per second. Reset by tests.
      */
     public static volatile java.time.Duration confirmDelay = java.time.Duration.ZERO;
+    /**
+     * Messages the fake broker confirms (or, without confirms, accepts) but never stores, by
+     * sequence: lost behind the harness's back where the tests choose (none by default). Reset by tests.
+     */
+    public static volatile java.util.function.LongPredicate neverStored = seq -> false;
+    /**
+     * How long after it took a message in (and confirmed it, with confirms) the fake broker stores
+     * it in its queue (zero: at once): a backlog in the sockets and the broker's processes that a
+     * publisher's {@code flush} does not wait for, and closing its link does. Reset by tests.
+     */
+    public static volatile java.time.Duration storeDelay = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
@@ -82,6 +93,8 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** Puts the fake broker back to normal behaviour and forgets what earlier runs recorded; before and after each test. */
     public static void reset() {
         behavior = Behavior.NORMAL;
+        neverStored = seq -> false;
+        storeDelay = java.time.Duration.ZERO;
         ERRORS.clear();
         SEND_THREADS.clear();
     }
@@ -94,6 +107,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     private final Behavior b;
     private final long slowUntilNanos;
     private final long confirmDelayNanos;
+    private final long storeDelayNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
     final AtomicInteger acks = new AtomicInteger();
@@ -106,6 +120,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         this.b = behavior;
         this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
+        this.storeDelayNanos = storeDelay.toNanos();
         CREATED.add(this);
     }
 
@@ -162,7 +177,12 @@ public final class InMemoryDriver implements ProtocolDriver {
                     if (b.returnAll() && spec.mandatory()) {
                         outcomes.returned(copy, 0, copy.length);
                     } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
-                        enqueue(queue, new Message(copy, spec.publisherId(), false), seq);
+                        Runnable store = () -> enqueue(queue, new Message(copy, spec.publisherId(), false), seq);
+                        if (storeDelayNanos > 0) {
+                            broker.schedule(store, storeDelayNanos, TimeUnit.NANOSECONDS);
+                        } else {
+                            store.run();
+                        }
                     }
                     if (!spec.confirms() || b.withholdConfirms()) {
                         return;
@@ -192,7 +212,7 @@ public final class InMemoryDriver implements ProtocolDriver {
             private Message held;
 
             private void enqueue(LinkedBlockingDeque<Message> q, Message m, long seq) {
-                if (q == null || (b.dropEvery() > 0 && seq % b.dropEvery() == 0)) {
+                if (q == null || (b.dropEvery() > 0 && seq % b.dropEvery() == 0) || neverStored.test(seq)) {
                     return;
                 }
                 if (b.swapPairs() && seq % 2 == 1) {
