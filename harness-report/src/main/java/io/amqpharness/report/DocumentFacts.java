@@ -6,6 +6,7 @@ import io.amqpharness.report.document.Interval;
 import io.amqpharness.report.document.Ladder;
 import io.amqpharness.report.document.Latencies;
 import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.result.DeliveryAccount;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -32,16 +33,28 @@ final class DocumentFacts {
     }
 
     /**
-     * Expected deliveries the counts do not explain: expected minus consumed once (less those in
-     * doubt that arrived) minus left in queue; empty when either end is unknown.
+     * The account of the expected deliveries ({@link DeliveryAccount}, as a run's result makes it):
+     * empty when the expected deliveries are unknown, or what is left in the queues is and they are
+     * not streams.
+     */
+    static Optional<DeliveryAccount> deliveryAccount(ResultDocument d) {
+        Counts c = d.counts();
+        return DeliveryAccount.of(d.expectedDeliveries(), c.ownUnique(), c.inDoubtArrived(), d.leftInQueues(),
+                stream(d));
+    }
+
+    /**
+     * Expected deliveries the counts do not explain ({@link DeliveryAccount#unaccounted()}): expected
+     * minus consumed once (less those in doubt that arrived) minus left in queue; for a stream, what
+     * consumers did not receive; empty when it cannot be known.
      */
     static OptionalLong unaccountedDeliveries(ResultDocument d) {
-        if (d.expectedDeliveries().isEmpty() || d.leftInQueues().isEmpty()) {
-            return OptionalLong.empty();
-        }
-        Counts c = d.counts();
-        return OptionalLong.of(d.expectedDeliveries().getAsLong() - (c.ownUnique() - c.inDoubtArrived())
-                - d.leftInQueues().getAsLong());
+        return deliveryAccount(d).map(a -> OptionalLong.of(a.unaccounted())).orElseGet(OptionalLong::empty);
+    }
+
+    /** Whether the run's queues are streams. */
+    static boolean stream(ResultDocument d) {
+        return "stream".equals(d.scenario().queueType());
     }
 
     /** Each percentile's highest value in any one measured (not warm-up) interval of the run. */

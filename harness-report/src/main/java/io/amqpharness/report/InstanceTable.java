@@ -27,7 +27,8 @@ final class InstanceTable {
         b.append(row("all (merged)", d.counts(), d.latency().endToEnd()));
         Counts c = d.counts();
         b.append(String.format(Locale.ROOT, "lost %,d, duplicated %,d, clock skew %,d, unaccounted %,d%n",
-                c.lost(), c.duplicated(), c.clockSkew(), d.unaccountedPublished()));
+                c.lost(), c.duplicated(), c.clockSkew(), Math.max(0, d.unaccountedPublished())
+                        + Math.max(0, DocumentFacts.unaccountedDeliveries(d).orElse(0))));
     }
 
     private static String row(String name, Counts c, Ladder e2e) {

@@ -3,7 +3,8 @@ package io.amqpharness.report;
 import io.amqpharness.report.document.Counts;
 import io.amqpharness.report.document.ResultDocument;
 import java.util.Locale;
-import java.util.OptionalLong;
+import io.amqpharness.result.DeliveryAccount;
+import java.util.Optional;
 
 /** The summary's "Messages" section: published and consumed counts, and whether they add up. */
 final class SummaryCounts {
@@ -68,20 +69,49 @@ final class SummaryCounts {
                     Format.count(d.unconfirmedAtStop()), verdict(d.unaccountedPublished())));
             any = true;
         }
-        OptionalLong deliveries = DocumentFacts.unaccountedDeliveries(d);
+        Optional<DeliveryAccount> deliveries = DocumentFacts.deliveryAccount(d);
         if (deliveries.isPresent()) {
             if (any) {
                 a.append("; ");
             }
-            a.append(String.format(Locale.ROOT, "expected deliveries %s = consumed once %s%s + left in queue %s %s",
-                    Format.count(d.expectedDeliveries().getAsLong()), Format.count(c.ownUnique()),
-                    c.inDoubtArrived() > 0 ? " - in doubt " + Format.count(c.inDoubtArrived()) : "",
-                    Format.count(d.leftInQueues().orElse(0)), verdict(deliveries.getAsLong())));
+            a.append(deliveries(d, deliveries.get()));
             any = true;
         }
         if (any) {
             TextSummary.line(b, "%s", a);
         }
+    }
+
+    /**
+     * "expected deliveries X = consumed once Y [- in doubt D] + left in queue L (verdict)"; for a
+     * stream, which has no depth, "+ not received Z", and when Z is above 0 why the run ended
+     * without them: the harness cannot vouch that the stream holds them.
+     */
+    private static String deliveries(ResultDocument d, DeliveryAccount account) {
+        Counts c = d.counts();
+        String arrived = String.format(Locale.ROOT, "expected deliveries %s = consumed once %s%s",
+                Format.count(account.expected()), Format.count(c.ownUnique()),
+                c.inDoubtArrived() > 0 ? " - in doubt " + Format.count(c.inDoubtArrived()) : "");
+        long unaccounted = account.unaccounted();
+        if (!account.stream()) {
+            return arrived + " + left in queue " + Format.count(account.leftInQueues().orElse(0)) + " "
+                    + verdict(unaccounted);
+        }
+        long notReceived = Math.max(0, unaccounted);
+        return arrived + " + not received " + Format.count(notReceived) + " "
+                + (unaccounted > 0 ? "(INCOMPLETE: " + whyNotReceived(d) + "; whether the stream holds them is not known)"
+                : verdict(unaccounted));
+    }
+
+    /** Why a stream run ended before its consumers received every expected message. */
+    private static String whyNotReceived(ResultDocument d) {
+        if (d.failure().isPresent()) {
+            return "the run failed before they arrived";
+        }
+        if (d.interrupted()) {
+            return "the stop ended the drain before they arrived";
+        }
+        return "the drain timeout ended the drain before they arrived";
     }
 
     /** "ok", or how many messages the counts do not explain. */

@@ -36,7 +36,7 @@ class RunSummaryTest {
         InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
         InMemoryDriver.slowStart = Duration.ZERO;
         InMemoryDriver.confirmDelay = Duration.ZERO;
-        InMemoryDriver.ERRORS.clear();
+        InMemoryDriver.reset();
     }
 
     @Test
@@ -89,6 +89,25 @@ class RunSummaryTest {
         assertThat(summary(r))
                 .containsPattern("expected deliveries [0-9,]+ = consumed once [0-9,]+ - in doubt [0-9,]+ \\+ left in "
                         + "queue 0 \\(MISMATCH: 2 unexplained\\)");
+    }
+
+    @Test
+    void aStreamRunSaysHowManyExpectedDeliveriesItNeverReceivedAndWhy() {
+        // The broker confirms all 100 messages and never stores the last 10: a stream has no depth
+        // that would count them as left, and they are above the highest sequence received.
+        InMemoryDriver.neverStored = seq -> seq > 90;
+        RunResult r = new LoadRunner(scenario().queueType(io.amqpharness.scenario.QueueType.STREAM).producers(1)
+                .consumers(1).rate(1_000).producerMessageCount(100).confirm(10).drainTimeout(Duration.ofSeconds(1))
+                .build()).run();
+        assertThat(summary(r)).contains("expected deliveries 100 = consumed once 90 + not received 10 (INCOMPLETE: "
+                + "the drain timeout ended the drain before they arrived; whether the stream holds them is not known)");
+    }
+
+    @Test
+    void aStreamRunThatReceivedEverythingSaysSo() {
+        RunResult r = new LoadRunner(scenario().queueType(io.amqpharness.scenario.QueueType.STREAM).producers(1)
+                .consumers(1).rate(1_000).producerMessageCount(100).confirm(10).build()).run();
+        assertThat(summary(r)).contains("expected deliveries 100 = consumed once 100 + not received 0 (ok)");
     }
 
     @Test

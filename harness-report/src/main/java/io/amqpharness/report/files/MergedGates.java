@@ -6,6 +6,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.Counts;
 import io.amqpharness.report.document.RecordFields;
 import io.amqpharness.report.document.ResultDocument.Gate;
+import io.amqpharness.result.DeliveryAccount;
 import io.amqpharness.result.GateCheck;
 import io.amqpharness.result.GateVerdict;
 import io.amqpharness.result.Rates;
@@ -92,26 +93,19 @@ final class MergedGates {
         boolean consumers = counts.consumed() > 0 || instances.stream().anyMatch(
                 i -> i.result().scenario().consumers() > 0);
         long unaccounted = Math.max(0, merged.unaccountedPublished())
-                + Math.max(0, unaccountedDeliveries(merged, counts));
+                + Math.max(0, unaccountedDeliveries(instances, merged, counts));
         return new GateCheck.Measured(counts, rates, latency, unaccounted, consumers);
     }
 
     /**
      * Expected deliveries that neither arrived nor are left in the queues, as a single run counts
-     * them, but with every identified first delivery ({@code unique}): one instance's foreign
-     * messages are another's own. 0 when it cannot be known.
+     * them and the merged accounting line shows them ({@link DeliveryAccount}): over the first
+     * deliveries of the instances' own messages, less those in doubt. 0 when it cannot be known.
      */
-    private static long unaccountedDeliveries(Merged merged, CountSnapshot c) {
-        if (merged.expectedDeliveries().isEmpty() || merged.leftInQueues().isEmpty()) {
-            return 0;
-        }
-        long expected = merged.expectedDeliveries().getAsLong();
-        long unexplained = expected - c.unique() - merged.leftInQueues().getAsLong();
-        if (unexplained < 0 && c.inDoubt() > 0 && c.confirmed() > 0) {
-            long copies = Math.max(1, expected / c.confirmed());
-            unexplained = Math.min(0, unexplained + c.inDoubt() * copies);
-        }
-        return unexplained;
+    private static long unaccountedDeliveries(List<ResultMerge.Instance> instances, Merged merged, CountSnapshot c) {
+        boolean stream = "stream".equals(instances.get(0).result().scenario().queueType());
+        return DeliveryAccount.of(merged.expectedDeliveries(), c.ownUnique(), c.inDoubtArrived(),
+                merged.leftInQueues(), stream).map(DeliveryAccount::unaccounted).orElse(0L);
     }
 
     /** The core's counts of a document's counts, by name; a count the document lacks is 0. */
