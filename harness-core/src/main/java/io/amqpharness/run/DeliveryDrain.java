@@ -81,8 +81,9 @@ final class DeliveryDrain {
                 if (stream) {
                     if (!goal) {
                         notes.add("Stream consumers received nothing for " + TimeUnit.NANOSECONDS.toSeconds(IDLE_NANOS)
-                                + " s after publishing stopped; the drain ended there. What they should have received "
-                                + "is not known (their offset, a filter or a step), so what they did not is counted nowhere.");
+                                + " s after publishing stopped; the drain ended there: they may not read the whole run "
+                                + "(their offset, a start delay, a filter or a step), so it could not wait for what they "
+                                + "should receive.");
                     }
                     return;
                 }

@@ -223,7 +223,7 @@ final class RunExecution {
             notes.add(String.format("%,d messages were still awaiting a confirm when the drain ended.", unconfirmed));
         }
         new DeliveryDrain(scenario, driver, topology, participants, measurements, control, clock, notes)
-                .await(deadline, expectedDeliveries(measurements.counters().snapshot()));
+                .await(deadline, expectedDeliveries(measurements.counters().snapshot(), topology.copies()));
         participants.drainReplies(deadline);
     }
 
@@ -289,15 +289,18 @@ final class RunExecution {
                 TimeUnit.NANOSECONDS);
     }
 
-    /** Deliveries of this run's messages the consumers should see; empty when the topology does not tell. */
-    private OptionalLong expectedDeliveries(CountSnapshot c) {
-        if (topology.copies().isEmpty() || scenario.publishing().publishers() == 0
+    /**
+     * Deliveries of this run's messages the consumers should see, each message {@code copies} times;
+     * empty when the topology does not tell.
+     */
+    private OptionalLong expectedDeliveries(CountSnapshot c, java.util.OptionalInt copies) {
+        if (copies.isEmpty() || scenario.publishing().publishers() == 0
                 || scenario.consuming().consumers() == 0 || scenario.consuming().messagesPerConsumer().isPresent()) {
             return OptionalLong.empty();
         }
         long routed = scenario.publishing().settled() ? c.confirmed()
                 : scenario.publishing().mandatory() ? c.published() - c.returned() : c.published();
-        return OptionalLong.of(routed * topology.copies().getAsInt());
+        return OptionalLong.of(routed * copies.getAsInt());
     }
 
     private void awaitTermination() {
@@ -328,7 +331,9 @@ final class RunExecution {
         addNotes(start, brokerOutcome);
         OptionalLong leftInQueues = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
                 ? OptionalLong.empty() : DeliveryDrain.totalDepth(driver, topology.queues());
-        OptionalLong expectedDeliveries = expectedDeliveries(counts);
+        // A stream's consumers that may start after the publishers' first messages are still accounted for.
+        OptionalLong expectedDeliveries = expectedDeliveries(counts,
+                TopologyPlanner.accountedCopies(scenario, topology.queues()));
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {

@@ -138,6 +138,16 @@ final class TopologyPlanner {
      * and no step changes consumers).
      */
     private static OptionalInt copies(Scenario s, List<String> queues) {
+        return isStream(s) && !streamConsumersReadWholeRun(s) ? OptionalInt.empty() : accountedCopies(s, queues);
+    }
+
+    /**
+     * As {@link Resolved#copies()}, but for a stream also when its consumers may start after the
+     * publishers' first messages ({@code last}, an offset, a time, {@code --consumer-start-delay}):
+     * how many deliveries of each message the run accounts for. What such consumers did not receive
+     * is "not received", though the drain cannot wait for it.
+     */
+    static OptionalInt accountedCopies(Scenario s, List<String> queues) {
         OptionalInt queueCopies = queueCopies(s, queues);
         if (!isStream(s) || queueCopies.isEmpty()) {
             return queueCopies;
@@ -149,7 +159,7 @@ final class TopologyPlanner {
             return queueCopies;
         }
         int consumers = s.consuming().consumerChannels();
-        if (!streamConsumersReadWholeRun(s) || consumerSteps(s) || consumers % queues.size() != 0) {
+        if (consumerSteps(s) || consumers % queues.size() != 0) {
             return OptionalInt.empty();
         }
         return OptionalInt.of(queueCopies.getAsInt() * (consumers / queues.size()));

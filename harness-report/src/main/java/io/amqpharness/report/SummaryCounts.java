@@ -103,8 +103,19 @@ final class SummaryCounts {
                 : verdict(unaccounted));
     }
 
-    /** Why a stream run ended before its consumers received every expected message. */
+    /**
+     * Why a stream run ended before its consumers received every expected message: they may have
+     * started after the publishers' first messages, the run failed, it was stopped, or the drain
+     * timed out.
+     */
     private static String whyNotReceived(ResultDocument d) {
+        Object offset = d.scenario().consuming().get("streamOffset");
+        if (offset instanceof String o && !o.equals("first") && !o.equals("next")) {
+            return "consumers started at --stream-offset " + o + ", which may be after the publishers' first messages";
+        }
+        if (!(offset instanceof String o && o.equals("first")) && d.scenario().consuming().get("startDelay") != null) {
+            return "consumers started at next after --consumer-start-delay, after the publishers' first messages";
+        }
         if (d.failure().isPresent()) {
             return "the run failed before they arrived";
         }
