@@ -257,6 +257,20 @@ final class StreamDriver implements ProtocolDriver {
         return publisher;
     }
 
+    /** The barrier streams this run opened: deleted when it ends, by then every instance has left them. */
+    private final java.util.Set<String> rendezvousStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A rendezvous over the stream protocol ({@link StreamRendezvous}): the stream port is all a stream
+     * run is given, and it speaks no AMQP 0.9.1.
+     */
+    @Override
+    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
+        StreamRendezvous r = StreamRendezvous.open(requireEnvironment(), name);
+        rendezvousStreams.add(StreamRendezvous.streamOf(name));
+        return r;
+    }
+
     @Override
     public ConsumerLink openConsumer(ConsumerSpec spec) {
         return new StreamConsumer(requireEnvironment(), spec, scenario.stream(), group);
@@ -288,6 +302,13 @@ final class StreamDriver implements ProtocolDriver {
         Environment env = environment;
         environment = null;
         if (env != null) {
+            for (String stream : rendezvousStreams) {
+                try {
+                    env.deleteStream(stream);
+                } catch (RuntimeException e) {
+                    // another instance deleted it first, or the broker is gone: its retention bounds what is left
+                }
+            }
             try {
                 env.close();
             } catch (RuntimeException e) {
