@@ -53,8 +53,29 @@ final class StreamConsumer implements ConsumerLink {
 
     @Override
     public void start(DeliveryListener listener) {
+        ActiveConsumerGroup members = group.orElse(null);
         boolean superStream = settings.superStreamPartitions().isPresent();
-        MessageHandler handler = handler(listener);
+        PartitionOffsets partitions = superStream
+                ? new PartitionOffsets(spec.queue(), settings.superStreamPartitions().getAsInt()) : null;
+        MessageHandler handler = (context, message) -> {
+            if (stopped.get()) {
+                return;
+            }
+            long offset = context.offset();
+            // After a reconnection the client resumes at the last offset it dispatched: that one again
+            // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
+            boolean again = partitions != null ? partitions.deliveredAgain(context.stream(), offset) : offset <= lastOffset;
+            lastOffset = offset;
+            if (members != null) {
+                members.delivered(context.stream(), offset);
+            }
+            if (message instanceof IncomingMessage m) { // the harness's codec: the body where it lies
+                listener.delivered(++tag, m.data(), m.bodyOffset(), m.bodyLength(), again, m.groupId());
+            } else {
+                byte[] body = message.getBodyAsBinary();
+                listener.delivered(++tag, body, 0, body.length, again, publisherId(message));
+            }
+        };
         OffsetSpecification initial = offset(spec.streamOffset().orElse(new StreamOffset.Next()), Instant.now());
         ConsumerBuilder b = environment.consumerBuilder()
                 .offset(initial)
@@ -78,33 +99,6 @@ final class StreamConsumer implements ConsumerLink {
         } catch (RuntimeException e) {
             throw new DriverException(StreamErrors.operationFailure("Consuming from stream '" + spec.queue() + "'", e), e);
         }
-    }
-
-    /** The handler of each message: tells the core, one delivery at a time (unserialised). */
-    MessageHandler handler(DeliveryListener listener) {
-        ActiveConsumerGroup members = group.orElse(null);
-        PartitionOffsets partitions = settings.superStreamPartitions().isPresent()
-                ? new PartitionOffsets(spec.queue(), settings.superStreamPartitions().getAsInt()) : null;
-        MessageHandler handler = (context, message) -> {
-            if (stopped.get()) {
-                return;
-            }
-            long offset = context.offset();
-            // After a reconnection the client resumes at the last offset it dispatched: that one again
-            // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
-            boolean again = partitions != null ? partitions.deliveredAgain(context.stream(), offset) : offset <= lastOffset;
-            lastOffset = offset;
-            if (members != null) {
-                members.delivered(context.stream(), offset);
-            }
-            if (message instanceof IncomingMessage m) { // the harness's codec: the body where it lies
-                listener.delivered(++tag, m.data(), m.bodyOffset(), m.bodyLength(), again, m.groupId());
-            } else {
-                byte[] body = message.getBodyAsBinary();
-                listener.delivered(++tag, body, 0, body.length, again, publisherId(message));
-            }
-        };
-        return handler;
     }
 
     /**
