@@ -9,6 +9,8 @@ import io.amqpharness.report.files.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.ScenarioException;
+import io.amqpharness.scenario.StreamSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -58,6 +60,7 @@ final class LocalInstances {
      *         broke on the merged result
      */
     int run(PrintWriter out, PrintWriter err) {
+        refuseNamesAlike(scenario);
         List<Path> written = new ArrayList<>(List.of(directory));
         for (int k = 0; k < count; k++) {
             written.add(directory.resolve("instance-" + k));
@@ -122,6 +125,21 @@ final class LocalInstances {
                 // the JVM is shutting down: the hook runs anyway
             }
         }
+    }
+
+    /**
+     * Stream producers named alike in every child would publish as one name: the broker would drop one's
+     * messages as the other's duplicates. Refused before any child starts.
+     *
+     * @throws ScenarioException with one sentence naming {@code %i}
+     */
+    static void refuseNamesAlike(Scenario scenario) {
+        scenario.stream().producerNames().filter(StreamSettings::namesAlikeAcrossInstances).ifPresent(t -> {
+            throw new ScenarioException(List.of("--producer-names " + t + " lacks " + StreamSettings.INSTANCE_PLACEHOLDER
+                    + " (the instance): with --instances every instance would publish under the same names and the "
+                    + "broker would drop one's messages as the other's duplicates; for example --producer-names "
+                    + "%s-%i-%d."));
+        });
     }
 
     private int merge(List<Path> dirs, PrintWriter out, PrintWriter err, int worst) {

@@ -40,15 +40,18 @@ final class InstanceRows {
     static Declaration.Draft<?> barrier() {
         return option(INSTANCES, ValueType.INT, "--barrier").label("N")
             .help("Start publishing when N instances (this one included) are ready: they meet through the "
-                    + "broker (a fanout exchange named after --barrier-name), no other server needed.")
+                    + "broker (a fanout exchange, or with --protocol stream a stream, named after --barrier-name), "
+                    + "no other server needed.")
             .read(s -> s.coordination().barrier().isPresent() ? s.coordination().barrier().getAsInt() : null)
             .apply(Scenario.Builder::barrier)
             .check(n -> n >= 1, "%s must be at least 1, got %2$s; for example %1$s 4")
             .doc("none",
                 "publishing starts when this many instances, this one included, have opened their "
                 + "connections and links: each announces itself on the fanout exchange "
-                + "`harness.barrier.NAME` (AMQP 0.9.1 on the broker of `--uri`, whatever `--protocol`), and all "
-                + "start within a few milliseconds of each other; with `--start-at`, the later of the two");
+                + "`harness.barrier.NAME` (AMQP 0.9.1 on the broker of `--uri`; with `--protocol stream`, which "
+                + "is given the stream port only, the stream `harness.barrier.NAME` over the stream protocol, read "
+                + "from its next offset and deleted when the run ends), and all start within a few milliseconds "
+                + "of each other; with `--start-at`, the later of the two");
     }
 
     static Declaration.Draft<?> barrierName() {

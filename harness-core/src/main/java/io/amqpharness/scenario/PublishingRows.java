@@ -260,18 +260,23 @@ final class PublishingRows {
 
     static Declaration.Draft<?> producerNames() {
         return option(PUBLISHING, ValueType.TEXT, "--producer-names").label("TEMPLATE")
-            .help("--protocol stream: names each producer (%s the stream, %d the publisher's number), so "
-                    + "that the broker drops a message whose publishing id it already stored (deduplication).")
+            .help("--protocol stream: names each producer (%s the stream, %i the instance, %d the publisher's "
+                    + "number), so that the broker drops a message whose publishing id it already stored "
+                    + "(deduplication).")
             .read(s -> s.stream().producerNames().orElse(null)).apply(Scenario.Builder::producerNames)
             .check(t -> t.contains("%d"), "%s must contain %%d (the publisher's number), so that every "
                     + "publisher has a name of its own; for example %1$s %%s-%%d")
             .doc("unnamed",
                 "`--protocol stream` only: publisher `i`'s producer is named after this template, `%s` "
-                + "replaced by its stream and `%d` by `i` (stream-perf-test's `--producer-names`). The broker "
+                + "replaced by its stream, `%i` by the instance (`--instance`, else host name and process id) "
+                + "and `%d` by `i` (stream-perf-test's `--producer-names`). The broker "
                 + "keeps the last publishing id (the harness's sequence number) of each name and drops a "
                 + "message whose id is not above it, confirming it all the same: the message the publisher "
                 + "was sending when its connection dropped, which it sends again on its new connection, is "
                 + "then stored once. A name that already published on the stream (an earlier run's) is "
-                + "refused, as its ids would drop this run's messages");
+                + "refused, as its ids would drop this run's messages. With `--instance`, `--start-at`, "
+                + "`--barrier` or `--instances` the template must contain `%i` (exit code 2 otherwise): "
+                + "instances that start together would each pass that check and then publish under one name, "
+                + "the broker dropping one's confirmed messages as the other's duplicates");
     }
 }

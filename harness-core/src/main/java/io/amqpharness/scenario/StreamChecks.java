@@ -61,6 +61,14 @@ final class StreamChecks {
             p.add(Setting.SUPER_STREAM, "%s routes publisher i by the key i mod N; leave %s out",
                     p.name(Setting.RANDOM_ROUTING_KEY));
         }
+        String names = d.text(Setting.PRODUCER_NAMES);
+        if (names != null && StreamSettings.namesAlikeAcrossInstances(names)
+                && (d.given(Setting.INSTANCE) || d.given(Setting.START_AT) || d.given(Setting.BARRIER))) {
+            p.add(Setting.PRODUCER_NAMES, "%s %s lacks %s (the instance): with %s, %s or %s every instance would "
+                    + "publish under the same names and the broker would drop one's messages as the other's "
+                    + "duplicates; for example %1$s %%s-%%i-%%d", names, StreamSettings.INSTANCE_PLACEHOLDER,
+                    p.name(Setting.INSTANCE), p.name(Setting.START_AT), p.name(Setting.BARRIER));
+        }
         StreamSettings.Compression compression = d.raw(Setting.COMPRESSION);
         if (compression != null && compression != StreamSettings.Compression.NONE
                 && (!d.given(Setting.SUB_ENTRY_SIZE) || d.integer(Setting.SUB_ENTRY_SIZE) < 2)) {

@@ -23,9 +23,9 @@ import java.util.OptionalInt;
  *                     RabbitMQ 3.13+); empty (default) for none
  * @param consumerFilterValues filter values consumers ask the broker for: they receive only
  *                     messages tagged with one of them; empty (default) for every message
- * @param producerNames template of the publishers' producer names ({@code %s} the stream, {@code %d}
- *                     the publisher's number): a named producer's publishing ids are deduplicated by
- *                     the broker; empty (default) for unnamed producers
+ * @param producerNames template of the publishers' producer names ({@code %s} the stream, {@code %i}
+ *                     the instance, {@code %d} the publisher's number): a named producer's publishing
+ *                     ids are deduplicated by the broker; empty (default) for unnamed producers
  */
 public record StreamSettings(
         @FilledFrom(Setting.BATCH_SIZE) int batchSize,
@@ -40,6 +40,8 @@ public record StreamSettings(
     public static final int DEFAULT_BATCH_SIZE = 100;
     /** The defaults: batches of 100, no sub-entries, no compression. */
     public static final StreamSettings DEFAULT = new StreamSettings(DEFAULT_BATCH_SIZE, 1, Compression.NONE);
+    /** The placeholder of {@code --producer-names} for this instance's name ({@code --instance}). */
+    public static final String INSTANCE_PLACEHOLDER = "%i";
     /** The application property that carries a message's filter value, for the consumers' check. */
     public static final String FILTER_PROPERTY = "harness-filter";
 
@@ -53,9 +55,25 @@ public record StreamSettings(
         this(batchSize, subEntrySize, compression, false, OptionalInt.empty(), List.of(), List.of(), Optional.empty());
     }
 
-    /** The producer name of publisher {@code index} on {@code stream}, if producers are named. */
-    public Optional<String> producerNameOf(String stream, int index) {
-        return producerNames.map(t -> t.replace("%s", stream).replace("%d", Integer.toString(index)));
+    /**
+     * The producer name of publisher {@code index} on {@code stream}, if producers are named: the
+     * template with {@code %s} replaced by the stream, {@code %i} by {@code instance} and {@code %d} by
+     * the index.
+     *
+     * @param instance this instance's name ({@link Coordination#instanceId()})
+     */
+    public Optional<String> producerNameOf(String stream, int index, String instance) {
+        return producerNames.map(t -> t.replace("%s", stream).replace(INSTANCE_PLACEHOLDER, instance)
+                .replace("%d", Integer.toString(index)));
+    }
+
+    /**
+     * True when a template names producers alike in every instance of a workload: it lacks
+     * {@link #INSTANCE_PLACEHOLDER}. Instances that publish on one stream under one name have the
+     * broker drop one's messages as the other's duplicates, confirmed all the same.
+     */
+    public static boolean namesAlikeAcrossInstances(String template) {
+        return !template.contains(INSTANCE_PLACEHOLDER);
     }
 
     /** The filter value of publisher {@code index}, if publishers tag their messages. */

@@ -67,7 +67,7 @@ public interface ProtocolDriver extends AutoCloseable {
 
     /**
      * Opens the rendezvous named {@code name} on the broker, for the start barrier of several
-     * instances ({@code --barrier}). Opens its own connection.
+     * instances ({@code --barrier}). Opens its own connection (or links on the driver's).
      *
      * @throws HarnessException if the broker cannot be reached or refuses it
      * @throws UnsupportedOperationException if this driver has no rendezvous

@@ -22,7 +22,10 @@ public interface Rendezvous extends AutoCloseable {
      */
     Optional<String> next(Duration wait) throws InterruptedException;
 
-    /** Leaves the rendezvous; the broker forgets it once every instance left. */
+    /**
+     * Leaves the rendezvous; the broker forgets it once every instance left (an exchange), or the
+     * driver deletes it when its run ends (a stream).
+     */
     @Override
     void close();
 }

@@ -12,8 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One producer's confirmation handler: maps the client's verdicts (by publishing id, the core's
  * sequence) onto the core's outcomes. A confirm is a confirm. A failure that means the connection
- * went away is not the broker's verdict on the message: the link fails once, and the core counts
- * what awaits a confirm in doubt. Any other failure (the broker's code for the message) counts as
+ * went away, or any other of the client's own codes (a write that failed, a producer it closed, a
+ * message it could not route), is not the broker's verdict on the message: the link fails once, and
+ * the core counts what awaits a confirm in doubt. Only the broker's code for a message counts as
  * nacked, the first one's code in the notes.
  */
 final class ProducerConfirms implements ConfirmationHandler {
@@ -49,6 +50,18 @@ final class ProducerConfirms implements ConfirmationHandler {
         return code == Constants.CODE_PRODUCER_NOT_AVAILABLE || code == Constants.CODE_PUBLISH_CONFIRM_TIMEOUT;
     }
 
+    /** The stream client's own failure codes ({@code Constants.CODE_*}) start here; the broker's are below. */
+    static final short FIRST_CLIENT_CODE = Constants.CODE_MESSAGE_ENQUEUEING_FAILED;
+
+    /**
+     * True for a code the stream client gives itself, not the broker: {@code MESSAGE_ENQUEUEING_FAILED},
+     * {@code PRODUCER_NOT_AVAILABLE}, {@code PRODUCER_CLOSED}, {@code PUBLISH_CONFIRM_TIMEOUT},
+     * {@code NO_ROUTE_FOUND} (and any later one).
+     */
+    static boolean clientSide(short code) {
+        return code >= FIRST_CLIENT_CODE;
+    }
+
     @Override
     public void handle(ConfirmationStatus status) {
         long seq = status.getMessage().getPublishingId();
@@ -58,12 +71,15 @@ final class ProducerConfirms implements ConfirmationHandler {
             }
             return;
         }
-        if (connectionLost(status.getCode())) {
+        short code = status.getCode();
+        if (clientSide(code)) {
             if (lost.compareAndSet(false, true) && !closed.get()) {
                 // The core's recovering publisher counts what awaits a confirm in doubt and opens a new
                 // link (or, without --recovery, ends the run with this sentence).
-                outcomes.failed(new DriverException("Publisher " + index + " lost its stream connection ("
-                        + StreamErrors.code(status.getCode()) + ")."));
+                outcomes.failed(new DriverException(connectionLost(code)
+                        ? "Publisher " + index + " lost its stream connection (" + StreamErrors.code(code) + ")."
+                        : "Publisher " + index + "'s stream client failed a message itself (" + StreamErrors.code(code)
+                                + "), not the broker: what awaits a confirm is in doubt."));
             }
             return;
         }

@@ -55,6 +55,8 @@ final class StreamConsumer implements ConsumerLink {
     public void start(DeliveryListener listener) {
         ActiveConsumerGroup members = group.orElse(null);
         boolean superStream = settings.superStreamPartitions().isPresent();
+        PartitionOffsets partitions = superStream
+                ? new PartitionOffsets(spec.queue(), settings.superStreamPartitions().getAsInt()) : null;
         MessageHandler handler = (context, message) -> {
             if (stopped.get()) {
                 return;
@@ -62,7 +64,7 @@ final class StreamConsumer implements ConsumerLink {
             long offset = context.offset();
             // After a reconnection the client resumes at the last offset it dispatched: that one again
             // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
-            boolean again = offset <= lastOffset && !superStream;
+            boolean again = partitions != null ? partitions.deliveredAgain(context.stream(), offset) : offset <= lastOffset;
             lastOffset = offset;
             if (members != null) {
                 members.delivered(context.stream(), offset);

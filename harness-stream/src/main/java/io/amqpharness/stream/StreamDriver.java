@@ -67,10 +67,13 @@ final class StreamDriver implements ProtocolDriver {
      */
     private final EventLoopGroup loops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     private BrokerCapabilities capabilities;
+    /** This instance's name ({@code %i} of {@code --producer-names}), looked up once. */
+    private final String instance;
 
     StreamDriver(DriverContext context) {
         this.context = context;
         this.scenario = context.scenario();
+        this.instance = scenario.coordination().instanceId();
         this.uri = scenario.uri();
         this.tls = uri.tls() ? Optional.of(StreamTls.context(scenario.tls())) : Optional.empty();
         this.group = scenario.stream().singleActiveConsumer()
@@ -230,7 +233,7 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
-        StreamPublisher publisher = new StreamPublisher(requireEnvironment(), spec, scenario, outcomes, notes);
+        StreamPublisher publisher = new StreamPublisher(requireEnvironment(), spec, scenario, instance, outcomes, notes);
         String name = publisher.name().orElse(null);
         // The first producer of a name in this run: a name that already published on the stream (an earlier
         // run's) would have the broker drop this run's messages up to its last id. A name reopened after a
@@ -252,6 +255,20 @@ final class StreamDriver implements ProtocolDriver {
             }
         }
         return publisher;
+    }
+
+    /** The barrier streams this run opened: deleted when it ends, by then every instance has left them. */
+    private final java.util.Set<String> rendezvousStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * A rendezvous over the stream protocol ({@link StreamRendezvous}): the stream port is all a stream
+     * run is given, and it speaks no AMQP 0.9.1.
+     */
+    @Override
+    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
+        StreamRendezvous r = StreamRendezvous.open(requireEnvironment(), name);
+        rendezvousStreams.add(StreamRendezvous.streamOf(name));
+        return r;
     }
 
     @Override
@@ -285,6 +302,13 @@ final class StreamDriver implements ProtocolDriver {
         Environment env = environment;
         environment = null;
         if (env != null) {
+            for (String stream : rendezvousStreams) {
+                try {
+                    env.deleteStream(stream);
+                } catch (RuntimeException e) {
+                    // another instance deleted it first, or the broker is gone: its retention bounds what is left
+                }
+            }
             try {
                 env.close();
             } catch (RuntimeException e) {

@@ -36,8 +36,9 @@ final class StreamPublisher implements PublisherLink {
     /** What every message of this publisher carries before its body, encoded once. */
     private final PublisherSections sections;
 
-    StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, PublishOutcomeListener outcomes,
-                    List<String> notes) {
+    /** @param instance this instance's name, for {@code %i} in {@code --producer-names} */
+    StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, String instance,
+                    PublishOutcomeListener outcomes, List<String> notes) {
         this.publisherId = spec.publisherId();
         StreamSettings batching = scenario.stream();
         ProducerBuilder b = environment.producerBuilder()
@@ -62,7 +63,7 @@ final class StreamPublisher implements PublisherLink {
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }
-        this.name = batching.producerNameOf(spec.routingKey(), spec.index());
+        this.name = batching.producerNameOf(spec.routingKey(), spec.index(), instance);
         // A named producer: the broker drops a message whose publishing id (the core's sequence, which goes
         // on across the core's recovery) is not above the last it stored for the name.
         name.ifPresent(b::name);

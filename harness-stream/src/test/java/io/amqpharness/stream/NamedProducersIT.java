@@ -122,6 +122,41 @@ class NamedProducersIT {
         }
     }
 
+    /**
+     * F2: two instances that start together on one stream (the same {@code --start-at}, so both pass the
+     * open-time check before either publishes) name their producers apart with {@code %i}: each stores
+     * every message it had confirmed.
+     */
+    @Test
+    void twoInstancesStartingTogetherOnOneStreamEachStoreEveryConfirmedMessage() throws Exception {
+        String stream = "it-named-" + UUID.randomUUID().toString().substring(0, 8);
+        io.amqpharness.scenario.StartTime at = io.amqpharness.scenario.StartTime.parse(
+                java.time.Instant.now().plusSeconds(6).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())
+                .orElseThrow();
+        try (Environment env = environment()) {
+            try {
+                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+                List<java.util.concurrent.Future<RunResult>> runs = new java.util.ArrayList<>();
+                for (String instance : List.of("pod-0", "pod-1")) {
+                    Scenario s = scenario().queue(stream).keepTopology(true).producerNames("%s-%i-%d")
+                            .instance(instance).startAt(at).producers(1).consumers(1).rate(500)
+                            .producerMessageCount(1_000).confirm(100)
+                            .streamOffset(new io.amqpharness.scenario.StreamOffset.First()).build();
+                    runs.add(pool.submit(() -> new LoadRunner(s).run()));
+                }
+                for (java.util.concurrent.Future<RunResult> f : runs) {
+                    RunResult r = f.get(90, TimeUnit.SECONDS);
+                    assertThat(r.failure()).isEmpty();
+                    assertThat(r.counts().confirmed()).isEqualTo(1_000);
+                    assertThat(r.counts().ownUnique()).as("own messages stored and read").isEqualTo(r.counts().confirmed());
+                }
+                pool.shutdown();
+            } finally {
+                env.deleteStream(stream);
+            }
+        }
+    }
+
     /** Messages in the stream, read from its first offset until {@code expected} arrived and then 500 ms more. */
     private static int stored(Environment env, String stream, int expected) throws InterruptedException {
         AtomicInteger count = new AtomicInteger();

@@ -70,6 +70,34 @@ class ProducerConfirmsTest {
                 "Publisher 0's first unconfirmed message (7) failed with the stream client's code ACCESS_REFUSED.");
     }
 
+    /** F11: the client's own failure codes are not the broker's verdict: the link fails, the core counts them in doubt. */
+    @Test
+    void theClientsOwnFailureCodesFailTheLinkAndAreNotNacked() {
+        for (short code : new short[] {Constants.CODE_MESSAGE_ENQUEUEING_FAILED, Constants.CODE_PRODUCER_CLOSED,
+                Constants.CODE_NO_ROUTE_FOUND}) {
+            List<String> seen = new ArrayList<>();
+            ProducerConfirms c = new ProducerConfirms(3, true, new PublishOutcomeListener() {
+                @Override
+                public void settled(long seq, boolean multiple, PublishOutcome outcome) {
+                    seen.add(outcome + " " + seq);
+                }
+
+                @Override
+                public void returned(byte[] body, int offset, int length) {
+                }
+
+                @Override
+                public void failed(Throwable cause) {
+                    seen.add("failed: " + cause.getMessage());
+                }
+            }, notes);
+            c.handle(status(11, false, code));
+            c.handle(status(12, false, code));
+            assertThat(seen).as("code %d", code).hasSize(1).allMatch(e -> e.startsWith("failed: Publisher 3"));
+            assertThat(c.lost()).isTrue();
+        }
+    }
+
     @Test
     void afterTheHarnessClosedTheLinkNothingIsReported() {
         assertThat(confirms.close()).isTrue();

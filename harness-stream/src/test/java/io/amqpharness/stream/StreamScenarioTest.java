@@ -9,6 +9,7 @@ import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.ScenarioException;
+import io.amqpharness.scenario.StartTime;
 import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.ConsumerSpec;
@@ -96,8 +97,8 @@ class StreamScenarioTest {
     @Test
     void producerNamesNameEachPublisherAfterItsStreamAndNumber() {
         Scenario s = Scenario.builder().protocol("stream").producerNames("%s-%d").build();
-        assertThat(s.stream().producerNameOf("orders", 2)).hasValue("orders-2");
-        assertThat(Scenario.builder().protocol("stream").build().stream().producerNameOf("orders", 2)).isEmpty();
+        assertThat(s.stream().producerNameOf("orders", 2, "pod-0")).hasValue("orders-2");
+        assertThat(Scenario.builder().protocol("stream").build().stream().producerNameOf("orders", 2, "pod-0")).isEmpty();
         assertThat(s.toArguments()).containsSubsequence("--producer-names", "%s-%d");
         assertThat(Scenario.builder().protocol("stream").uri(s.uri().uri().toString()).producerNames("%s-%d").build())
                 .isEqualTo(s);
@@ -105,6 +106,33 @@ class StreamScenarioTest {
                 "--producer-names must contain %d (the publisher's number), so that every publisher has a name of "
                         + "its own; for example --producer-names %s-%d");
         assertProblem(Scenario.builder().producerNames("%s-%d"), "--producer-names only applies to --protocol stream");
+    }
+
+    /** F2: two instances on one stream must not publish under one producer name. */
+    @Test
+    void instancesOfOneWorkloadNameTheirProducersApart() {
+        StartTime at = StartTime.parse("2026-11-28T06:00:00Z").orElseThrow();
+        for (String template : java.util.List.of("%s-%d", "%s-%i-%d")) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (String instance : java.util.List.of("pod-0", "pod-1")) {
+                Scenario.Builder b = Scenario.builder().protocol("stream").producerNames(template).instance(instance)
+                        .startAt(at);
+                Scenario s;
+                try {
+                    s = b.build();
+                    Preflight.check(s);
+                } catch (ScenarioException e) {
+                    assertThat(template).as("refused: %s", e.problems()).doesNotContain("%i");
+                    continue;
+                }
+                names.add(s.stream().producerNameOf("orders", 0, s.coordination().instanceId()).orElseThrow());
+            }
+            assertThat(names).as("template %s", template).doesNotHaveDuplicates();
+        }
+        assertProblem(Scenario.builder().protocol("stream").producerNames("%s-%d").instance("pod-0"),
+                "--producer-names %s-%d lacks %i (the instance): with --instance, --start-at or --barrier every "
+                        + "instance would publish under the same names and the broker would drop one's messages as "
+                        + "the other's duplicates; for example --producer-names %s-%i-%d");
     }
 
     @Test
