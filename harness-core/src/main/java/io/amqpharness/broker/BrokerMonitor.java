@@ -127,23 +127,45 @@ public final class BrokerMonitor implements AutoCloseable {
         if (settings.url().isPresent()) {
             URI u = settings.url().get();
             return List.of(BrokerMetrics.isPrometheus(u) ? new PrometheusSource(http, u, vhost, queues)
-                    : new ManagementSource(http, u, vhost, queues, Optional.of(new NodeScrape(http,
-                            BrokerMetrics.prometheusBeside(u)))));
+                    : new ManagementSource(http, u, vhost, queues, Optional.of(scrape(http,
+                            List.of(BrokerMetrics.prometheusBeside(u))))));
         }
         URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
         if (addresses.size() > 1) {
-            // A cluster: every node's management API in turn, so that losing a node loses no sample.
-            List<BrokerSource> nodes = new ArrayList<>();
+            List<URI> managements = new ArrayList<>();
+            List<URI> prometheuses = new ArrayList<>();
             for (int i = 0; i < addresses.size(); i++) {
-                BrokerUri node = addresses.get(i);
-                nodes.add(new ManagementSource(http, BrokerMetrics.derivedManagement(node), vhost, queues,
-                        Optional.of(new NodeScrape(http, BrokerMetrics.derivedPrometheus(node)))));
+                managements.add(BrokerMetrics.derivedManagement(addresses.get(i)));
+                prometheuses.add(BrokerMetrics.derivedPrometheus(addresses.get(i)));
             }
-            return List.of(new FailoverSource(nodes), new PrometheusSource(http, prometheus, vhost, queues));
+            return List.of(cluster(http, managements, prometheuses, vhost, queues),
+                    new PrometheusSource(http, prometheuses, vhost, queues));
         }
         return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
-                        Optional.of(new NodeScrape(http, prometheus))),
+                        Optional.of(scrape(http, List.of(prometheus)))),
                 new PrometheusSource(http, prometheus, vhost, queues));
+    }
+
+    /**
+     * A cluster's source: every node's management API in turn, so that losing a node loses no sample,
+     * each with every node's Prometheus endpoint, whose node-wide figures are added up: each node counts
+     * only its own clients' messages.
+     *
+     * @param managements  each node's management API
+     * @param prometheuses each node's Prometheus endpoint, in the same order
+     */
+    static BrokerSource cluster(BrokerHttp http, List<URI> managements, List<URI> prometheuses, String vhost,
+                                List<String> queues) {
+        ClusterScrape every = scrape(http, prometheuses);
+        List<BrokerSource> nodes = new ArrayList<>();
+        for (URI management : managements) {
+            nodes.add(new ManagementSource(http, management, vhost, queues, Optional.of(every)));
+        }
+        return new FailoverSource(nodes);
+    }
+
+    private static ClusterScrape scrape(BrokerHttp http, List<URI> endpoints) {
+        return new ClusterScrape(endpoints.stream().map(u -> new NodeScrape(http, u)).toList());
     }
 
     /**
@@ -220,15 +242,23 @@ public final class BrokerMonitor implements AutoCloseable {
         Optional<QueueGrowth> growth = harness.growth().or(() -> QueueGrowth.ofSamples(all, publishingEnd));
         BrokerSource s = source.get();
         BrokerMetricsReport report = new BrokerMetricsReport(Optional.of(s.kind()), Optional.of(s.url().toString()),
-                management(s).isPresent() ? management(s).get().cpuUrl().map(URI::toString) : Optional.of(s.url().toString()),
+                cpuUrl(s),
                 Optional.empty(), all.size(), failed, first, Optional.of(last),
                 peak(all, BrokerSample::depth), peak(all, BrokerSample::memoryBytes),
-                peak(all.stream().flatMap(x -> x.nodes().stream()).toList(), NodeSample::memoryLimitBytes),
+                peak(all, BrokerSample::memoryLimitBytes),
                 peakCpu(all), peak(all, BrokerSample::connections), peak(all, BrokerSample::channels),
                 all.stream().flatMap(x -> x.alarms().stream()).distinct().toList(), check, growth);
         List<String> notes = new ArrayList<>(BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
         notes.addAll(ClusterEvents.of(all));
         return new Outcome(report, notes);
+    }
+
+    /** The Prometheus endpoints that gave CPU and the node-wide counters, separated by spaces. */
+    private static Optional<String> cpuUrl(BrokerSource s) {
+        if (management(s).isPresent()) {
+            return management(s).get().cpuUrl();
+        }
+        return Optional.of(s instanceof PrometheusSource p ? p.urls() : s.url().toString());
     }
 
     /** The management API a source reads now, if it reads one. */

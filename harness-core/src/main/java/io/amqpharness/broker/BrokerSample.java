@@ -71,6 +71,16 @@ public record BrokerSample(Duration elapsed, List<QueueSample> queues, List<Node
                 : OptionalLong.empty();
     }
 
+    /**
+     * The memory high watermarks of all nodes added up, bytes, the limit {@link #memoryBytes()} is measured
+     * against; empty unless every node has one.
+     */
+    public OptionalLong memoryLimitBytes() {
+        return nodes.stream().allMatch(n -> n.memoryLimitBytes().isPresent()) && !nodes.isEmpty()
+                ? OptionalLong.of(nodes.stream().mapToLong(n -> n.memoryLimitBytes().getAsLong()).sum())
+                : OptionalLong.empty();
+    }
+
     /** The alarms in effect on any node, {@code node:alarm}, empty when none. */
     public List<String> alarms() {
         return nodes.stream().flatMap(n -> n.alarms().stream().map(a -> nodes.size() == 1 ? a : n.name() + ":" + a))
