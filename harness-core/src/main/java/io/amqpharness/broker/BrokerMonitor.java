@@ -229,6 +229,7 @@ public final class BrokerMonitor implements AutoCloseable {
     public Outcome finish(long publishingEndNanos, CrossCheck.HarnessCounts harness, double receivedPerSecond,
                           Scenario scenario) {
         close();
+        harness = harness.withMessagesPerEntry(messagesPerEntry(scenario));
         if (source.isEmpty()) {
             return new Outcome(BrokerMetricsReport.unavailable(unavailable.orElse("")), List.of(unavailable.orElse("")));
         }
@@ -259,6 +260,14 @@ public final class BrokerMonitor implements AutoCloseable {
             return management(s).get().cpuUrl();
         }
         return Optional.of(s instanceof PrometheusSource p ? p.urls() : s.url().toString());
+    }
+
+    /**
+     * The stream run's {@code --sub-entry-size}, 1 for other protocols: with sub-entries the broker counts
+     * stream entries, not messages.
+     */
+    private static int messagesPerEntry(Scenario scenario) {
+        return scenario.protocol().equals("stream") ? Math.max(1, scenario.stream().subEntrySize()) : 1;
     }
 
     /** The management API a source reads now, if it reads one. */

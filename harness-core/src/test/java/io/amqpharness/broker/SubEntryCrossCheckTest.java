@@ -81,8 +81,8 @@ class SubEntryCrossCheckTest {
     void fewerEntriesThanTheMessagesCouldFillIsADifference() throws IOException {
         Outcome o = run(10, 2_000);
         assertThat(o.check().verdict()).isEqualTo(CrossCheck.Verdict.DIFFER);
-        assertThat(o.notes()).anySatisfy(n -> assertThat(n).contains("2,000 entries")
-                .contains("2,500 to 25,000"));
+        assertThat(o.notes()).anySatisfy(n -> assertThat(n).contains("2,000 stream entries published")
+                .contains("the 25,000 messages the harness published make 2,500 to 25,000 entries of up to 10"));
     }
 
     @Test
@@ -90,5 +90,14 @@ class SubEntryCrossCheckTest {
         Outcome o = run(1, 25_000);
         assertThat(o.check().verdict()).isEqualTo(CrossCheck.Verdict.AGREE);
         assertThat(o.check().line()).startsWith("published 25,000 (harness 25,000)");
+    }
+
+    @Test
+    void aStreamsGrowthIsCalledConsumerLag() {
+        Scenario s = Scenario.builder().protocol("stream").uri("rabbitmq-stream://127.0.0.1:5552").build();
+        QueueGrowth g = new QueueGrowth("harness", 4_832, java.time.Duration.ofSeconds(5), 966.4, true);
+        assertThat(BrokerNotes.growth(g, BrokerMetricsReport.unavailable("-"), 5_000, s))
+                .startsWith("The consumers fell 4,832 messages behind the stream while publishing (consumer lag)")
+                .doesNotContain("queues grew");
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -74,11 +75,29 @@ public record BrokerMetrics(Optional<String> source, Optional<String> url, Optio
      * @param agrees           {@code true} if the verdict is {@code agree} (or {@code nothing})
      * @param instance         in a merged result, the instance whose cross-check this is, when it is not the instances'
      *                         added up; absent otherwise
+     * @param messagesPerEntry a stream run's {@code --sub-entry-size} when above 1: the broker's counts are then of
+     *                         stream entries, each holding 1 to this many messages, the harness's of messages, and a
+     *                         count agrees when the broker's lies between the harness's over this (rounded up) and the
+     *                         harness's; absent otherwise (messages against messages)
      */
     public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
             OptionalLong brokerDelivered, OptionalLong harnessDelivered, long brokerRestarts,
             Optional<String> verdict, boolean agrees,
-            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> instance) {
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> instance,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt messagesPerEntry) {
+        /** A check of messages against messages. */
+        public CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
+                          OptionalLong brokerDelivered, OptionalLong harnessDelivered, long brokerRestarts,
+                          Optional<String> verdict, boolean agrees, Optional<String> instance) {
+            this(basis, brokerPublished, harnessPublished, brokerDelivered, harnessDelivered, brokerRestarts, verdict,
+                    agrees, instance, OptionalInt.empty());
+        }
+
+        /** {@link #messagesPerEntry()}, 1 when absent. */
+        public int entrySize() {
+            return messagesPerEntry.orElse(1);
+        }
+
         /** {@code agree}, {@code differ}, {@code incomplete} or {@code nothing}; from {@code agrees} in older files. */
         public String outcome() {
             return verdict.orElse(agrees ? "agree" : "differ");
