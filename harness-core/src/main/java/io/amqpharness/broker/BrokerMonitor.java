@@ -96,7 +96,7 @@ public final class BrokerMonitor implements AutoCloseable {
         BrokerUri amqp = scenario.uri();
         BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
         List<String> reasons = new ArrayList<>();
-        for (BrokerSource candidate : candidates(settings, scenario.addresses(), http, queues)) {
+        for (BrokerSource candidate : candidates(settings, scenario.addresses(), http, queues, reasons)) {
             try {
                 BrokerSample sample = candidate.sample(Duration.ZERO);
                 return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
@@ -120,8 +120,12 @@ public final class BrokerMonitor implements AutoCloseable {
                 Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L))));
     }
 
+    /**
+     * The sources to try in turn; {@code reasons} gets why an address's management API was not found
+     * (the sentence of a broker that cannot be read shows it).
+     */
     private static List<BrokerSource> candidates(BrokerMetrics settings, io.amqpharness.scenario.BrokerAddresses addresses,
-                                                 BrokerHttp http, List<String> queues) {
+                                                 BrokerHttp http, List<String> queues, List<String> reasons) {
         BrokerUri amqp = addresses.primary();
         String vhost = amqp.virtualHost();
         if (settings.url().isPresent()) {
@@ -130,20 +134,27 @@ public final class BrokerMonitor implements AutoCloseable {
                     : new ManagementSource(http, u, vhost, queues, Optional.of(scrape(http,
                             List.of(BrokerMetrics.prometheusBeside(u))))));
         }
-        URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
-        if (addresses.size() > 1) {
-            List<URI> managements = new ArrayList<>();
-            List<URI> prometheuses = new ArrayList<>();
-            for (int i = 0; i < addresses.size(); i++) {
-                managements.add(BrokerMetrics.derivedManagement(addresses.get(i)));
-                prometheuses.add(BrokerMetrics.derivedPrometheus(addresses.get(i)));
+        List<URI> managements = new ArrayList<>();
+        List<URI> prometheuses = new ArrayList<>();
+        for (int i = 0; i < addresses.size(); i++) {
+            BrokerUri node = addresses.get(i);
+            // A stream address tells no fixed offset to the management port: ask the broker's listeners.
+            Optional<StreamPorts.Found> found = node.stream() ? StreamPorts.find(http, node) : Optional.empty();
+            if (node.stream() && found.isEmpty()) {
+                reasons.add("no management API at " + BrokerMetrics.managementCandidates(node).stream()
+                        .map(URI::toString).collect(java.util.stream.Collectors.joining(", "))
+                        + " lists a stream listener on port " + node.port());
             }
+            managements.add(found.map(StreamPorts.Found::management).orElse(BrokerMetrics.derivedManagement(node)));
+            prometheuses.add(found.map(StreamPorts.Found::prometheus).orElse(BrokerMetrics.derivedPrometheus(node)));
+        }
+        if (addresses.size() > 1) {
             return List.of(cluster(http, managements, prometheuses, vhost, queues),
                     new PrometheusSource(http, prometheuses, vhost, queues));
         }
-        return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
-                        Optional.of(scrape(http, List.of(prometheus)))),
-                new PrometheusSource(http, prometheus, vhost, queues));
+        return List.of(new ManagementSource(http, managements.get(0), vhost, queues,
+                        Optional.of(scrape(http, List.of(prometheuses.get(0))))),
+                new PrometheusSource(http, prometheuses.get(0), vhost, queues));
     }
 
     /**
