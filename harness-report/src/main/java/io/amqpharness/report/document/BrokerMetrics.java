@@ -14,8 +14,9 @@ import java.util.OptionalLong;
  * @param source           {@code management} (the management API) or {@code prometheus} (a {@code rabbitmq_prometheus}
  *                         endpoint); {@code null} if the broker could not be read
  * @param url              the URL read, never with credentials
- * @param cpuUrl           the Prometheus endpoint that gave CPU use and node-wide counters (the management API has
- *                         neither); {@code null} if none answered
+ * @param cpuUrl           the Prometheus endpoints that gave CPU use and node-wide counters (the management API has
+ *                         neither), separated by spaces: one per address of a cluster run, whose figures are added up
+ *                         over them; {@code null} if none answered
  * @param unavailable      why the broker could not be read at all, one sentence (also in {@code notes}); {@code null}
  *                         when it could
  * @param samples          samples taken, the one before the run and the final one included
@@ -26,10 +27,10 @@ import java.util.OptionalLong;
  *                         counters reached the harness's (or after at most 6 s of waiting for them), fields as in
  *                         [Broker sample](#broker-sample)
  * @param peakDepth        most messages (ready plus unacknowledged) the broker reported in the run's queues
- * @param peakMemoryBytes  most memory the broker's nodes used, bytes
- * @param memoryLimitBytes the memory high watermark, bytes
- * @param peakCpuCores     most CPU the node used between two samples, in cores (1.0 = one core busy); needs the
- *                         Prometheus endpoint
+ * @param peakMemoryBytes  most memory the broker's nodes used, bytes, added up over the nodes
+ * @param memoryLimitBytes the memory high watermarks of the nodes added up, bytes
+ * @param peakCpuCores     most CPU the nodes whose Prometheus endpoints answered ({@code cpuUrl}) used between two
+ *                         samples, added up, in cores (1.0 = one core busy)
  * @param peakConnections  most connections open on the broker (all clients)
  * @param peakChannels     most channels open on the broker (all clients)
  * @param alarms           resource alarms seen during the run: {@code memory}, {@code disk}, {@code file_descriptors};
