@@ -16,12 +16,17 @@ import java.util.function.Function;
  */
 final class ClusterScrape {
     private final List<NodeScrape> nodes;
+    /** Each node's last received and delivered counters, to tell when one started again. */
+    private final long[] lastReceived;
+    private final long[] lastDelivered;
 
     ClusterScrape(List<NodeScrape> nodes) {
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("at least one node");
         }
         this.nodes = List.copyOf(nodes);
+        this.lastReceived = new long[nodes.size()];
+        this.lastDelivered = new long[nodes.size()];
     }
 
     /** The endpoints, in the order given. */
@@ -38,9 +43,10 @@ final class ClusterScrape {
      * @param cpuCores    CPU over every node since the previous reading, in cores; likewise
      * @param received    messages received over every node since each started; likewise
      * @param delivered   deliveries made over every node since each started; likewise
+     * @param restarted   true if a node's received or delivered counter went down since its previous reading
      */
     record Reading(List<NodeSample> nodes, OptionalLong connections, OptionalLong channels, OptionalDouble cpuCores,
-                   OptionalLong received, OptionalLong delivered) {
+                   OptionalLong received, OptionalLong delivered, boolean restarted) {
         Reading {
             nodes = List.copyOf(nodes);
         }
@@ -54,9 +60,12 @@ final class ClusterScrape {
     Reading read() {
         List<NodeScrape.Reading> answered = new ArrayList<>();
         BrokerMetricsException first = null;
-        for (NodeScrape n : nodes) {
+        boolean restarted = false;
+        for (int i = 0; i < nodes.size(); i++) {
             try {
-                answered.add(n.read());
+                NodeScrape.Reading r = nodes.get(i).read();
+                restarted |= wentDown(r.received(), lastReceived, i) | wentDown(r.delivered(), lastDelivered, i);
+                answered.add(r);
             } catch (BrokerMetricsException e) {
                 if (first == null) {
                     first = e;
@@ -72,7 +81,17 @@ final class ClusterScrape {
                 all ? sum(answered, NodeScrape.Reading::channels) : OptionalLong.empty(),
                 all ? cores(answered) : OptionalDouble.empty(),
                 all ? sum(answered, NodeScrape.Reading::received) : OptionalLong.empty(),
-                all ? sum(answered, NodeScrape.Reading::delivered) : OptionalLong.empty());
+                all ? sum(answered, NodeScrape.Reading::delivered) : OptionalLong.empty(), restarted);
+    }
+
+    /** Keeps node {@code i}'s counter; true if it is below the one kept before (0 before the first reading). */
+    private static boolean wentDown(OptionalLong counter, long[] last, int i) {
+        if (counter.isEmpty()) {
+            return false;
+        }
+        boolean down = counter.getAsLong() < last[i];
+        last[i] = counter.getAsLong();
+        return down;
     }
 
     private static OptionalLong sum(List<NodeScrape.Reading> readings, Function<NodeScrape.Reading, OptionalLong> f) {

@@ -150,9 +150,14 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         return Optional.empty();
     }
 
-    private static Optional<CrossCheck> node(List<BrokerSample> samples, boolean[] restarted, HarnessCounts h) {
+    private static Optional<CrossCheck> node(List<BrokerSample> samples, boolean[] restartedNodes, HarnessCounts h) {
         boolean[] resets = new boolean[samples.size()];
         int n = samples.size();
+        // Counters added up over a cluster's nodes: one node's starting again need not make the sum go down.
+        boolean[] restarted = restartedNodes.clone();
+        for (int k = 0; k < n; k++) {
+            restarted[k] |= samples.get(k).nodeCountersRestarted();
+        }
         OptionalLong received = Incarnations.counter(n, restarted, k -> samples.get(k).nodeReceived(), k -> true,
                 false, resets);
         if (received.isEmpty()) {

@@ -73,6 +73,7 @@ final class ManagementSource implements BrokerSource {
         return new BrokerSample(elapsed, q, nodes, totals[0], totals[1],
                 node.map(ClusterScrape.Reading::cpuCores).orElse(OptionalDouble.empty()),
                 node.map(ClusterScrape.Reading::received).orElse(OptionalLong.empty()),
-                node.map(ClusterScrape.Reading::delivered).orElse(OptionalLong.empty()));
+                node.map(ClusterScrape.Reading::delivered).orElse(OptionalLong.empty()),
+                node.map(ClusterScrape.Reading::restarted).orElse(false));
     }
 }

@@ -58,7 +58,7 @@ final class PrometheusSource implements BrokerSource {
     public BrokerSample sample(Duration elapsed) {
         ClusterScrape.Reading n = node.read();
         return new BrokerSample(elapsed, queues(PrometheusText.parse(http.get(detailed))), n.nodes(),
-                n.connections(), n.channels(), n.cpuCores(), n.received(), n.delivered());
+                n.connections(), n.channels(), n.cpuCores(), n.received(), n.delivered(), n.restarted());
     }
 
     List<QueueSample> queues(PrometheusText m) {
