@@ -96,7 +96,7 @@ public final class BrokerMonitor implements AutoCloseable {
         BrokerUri amqp = scenario.uri();
         BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
         List<String> reasons = new ArrayList<>();
-        for (BrokerSource candidate : candidates(settings, scenario.addresses(), http, queues)) {
+        for (BrokerSource candidate : candidates(settings, scenario.addresses(), http, queues, reasons)) {
             try {
                 BrokerSample sample = candidate.sample(Duration.ZERO);
                 return Optional.of(new BrokerMonitor(Optional.of(candidate), Optional.empty(), Optional.of(sample),
@@ -120,30 +120,63 @@ public final class BrokerMonitor implements AutoCloseable {
                 Long.getLong(FINAL_WAIT_PROPERTY, FINAL_WAIT_SECONDS * 1000L))));
     }
 
+    /**
+     * The sources to try in turn; {@code reasons} gets why an address's management API was not found
+     * (the sentence of a broker that cannot be read shows it).
+     */
     private static List<BrokerSource> candidates(BrokerMetrics settings, io.amqpharness.scenario.BrokerAddresses addresses,
-                                                 BrokerHttp http, List<String> queues) {
+                                                 BrokerHttp http, List<String> queues, List<String> reasons) {
         BrokerUri amqp = addresses.primary();
         String vhost = amqp.virtualHost();
         if (settings.url().isPresent()) {
             URI u = settings.url().get();
             return List.of(BrokerMetrics.isPrometheus(u) ? new PrometheusSource(http, u, vhost, queues)
-                    : new ManagementSource(http, u, vhost, queues, Optional.of(new NodeScrape(http,
-                            BrokerMetrics.prometheusBeside(u)))));
+                    : new ManagementSource(http, u, vhost, queues, Optional.of(scrape(http,
+                            List.of(BrokerMetrics.prometheusBeside(u))))));
         }
-        URI prometheus = BrokerMetrics.derivedPrometheus(amqp);
-        if (addresses.size() > 1) {
-            // A cluster: every node's management API in turn, so that losing a node loses no sample.
-            List<BrokerSource> nodes = new ArrayList<>();
-            for (int i = 0; i < addresses.size(); i++) {
-                BrokerUri node = addresses.get(i);
-                nodes.add(new ManagementSource(http, BrokerMetrics.derivedManagement(node), vhost, queues,
-                        Optional.of(new NodeScrape(http, BrokerMetrics.derivedPrometheus(node)))));
+        List<URI> managements = new ArrayList<>();
+        List<URI> prometheuses = new ArrayList<>();
+        for (int i = 0; i < addresses.size(); i++) {
+            BrokerUri node = addresses.get(i);
+            // A stream address tells no fixed offset to the management port: ask the broker's listeners.
+            Optional<StreamPorts.Found> found = node.stream() ? StreamPorts.find(http, node) : Optional.empty();
+            if (node.stream() && found.isEmpty()) {
+                reasons.add("no management API at " + BrokerMetrics.managementCandidates(node).stream()
+                        .map(URI::toString).collect(java.util.stream.Collectors.joining(", "))
+                        + " lists a stream listener on port " + node.port());
             }
-            return List.of(new FailoverSource(nodes), new PrometheusSource(http, prometheus, vhost, queues));
+            managements.add(found.map(StreamPorts.Found::management).orElse(BrokerMetrics.derivedManagement(node)));
+            prometheuses.add(found.map(StreamPorts.Found::prometheus).orElse(BrokerMetrics.derivedPrometheus(node)));
         }
-        return List.of(new ManagementSource(http, BrokerMetrics.derivedManagement(amqp), vhost, queues,
-                        Optional.of(new NodeScrape(http, prometheus))),
-                new PrometheusSource(http, prometheus, vhost, queues));
+        if (addresses.size() > 1) {
+            return List.of(cluster(http, managements, prometheuses, vhost, queues),
+                    new PrometheusSource(http, prometheuses, vhost, queues));
+        }
+        return List.of(new ManagementSource(http, managements.get(0), vhost, queues,
+                        Optional.of(scrape(http, List.of(prometheuses.get(0))))),
+                new PrometheusSource(http, prometheuses.get(0), vhost, queues));
+    }
+
+    /**
+     * A cluster's source: every node's management API in turn, so that losing a node loses no sample,
+     * each with every node's Prometheus endpoint, whose node-wide figures are added up: each node counts
+     * only its own clients' messages.
+     *
+     * @param managements  each node's management API
+     * @param prometheuses each node's Prometheus endpoint, in the same order
+     */
+    static BrokerSource cluster(BrokerHttp http, List<URI> managements, List<URI> prometheuses, String vhost,
+                                List<String> queues) {
+        ClusterScrape every = scrape(http, prometheuses);
+        List<BrokerSource> nodes = new ArrayList<>();
+        for (URI management : managements) {
+            nodes.add(new ManagementSource(http, management, vhost, queues, Optional.of(every)));
+        }
+        return new FailoverSource(nodes);
+    }
+
+    private static ClusterScrape scrape(BrokerHttp http, List<URI> endpoints) {
+        return new ClusterScrape(endpoints.stream().map(u -> new NodeScrape(http, u)).toList());
     }
 
     /**
@@ -207,6 +240,7 @@ public final class BrokerMonitor implements AutoCloseable {
     public Outcome finish(long publishingEndNanos, CrossCheck.HarnessCounts harness, double receivedPerSecond,
                           Scenario scenario) {
         close();
+        harness = harness.withMessagesPerEntry(messagesPerEntry(scenario));
         if (source.isEmpty()) {
             return new Outcome(BrokerMetricsReport.unavailable(unavailable.orElse("")), List.of(unavailable.orElse("")));
         }
@@ -220,15 +254,31 @@ public final class BrokerMonitor implements AutoCloseable {
         Optional<QueueGrowth> growth = harness.growth().or(() -> QueueGrowth.ofSamples(all, publishingEnd));
         BrokerSource s = source.get();
         BrokerMetricsReport report = new BrokerMetricsReport(Optional.of(s.kind()), Optional.of(s.url().toString()),
-                management(s).isPresent() ? management(s).get().cpuUrl().map(URI::toString) : Optional.of(s.url().toString()),
+                cpuUrl(s),
                 Optional.empty(), all.size(), failed, first, Optional.of(last),
                 peak(all, BrokerSample::depth), peak(all, BrokerSample::memoryBytes),
-                peak(all.stream().flatMap(x -> x.nodes().stream()).toList(), NodeSample::memoryLimitBytes),
+                peak(all, BrokerSample::memoryLimitBytes),
                 peakCpu(all), peak(all, BrokerSample::connections), peak(all, BrokerSample::channels),
                 all.stream().flatMap(x -> x.alarms().stream()).distinct().toList(), check, growth);
         List<String> notes = new ArrayList<>(BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
         notes.addAll(ClusterEvents.of(all));
         return new Outcome(report, notes);
+    }
+
+    /** The Prometheus endpoints that gave CPU and the node-wide counters, separated by spaces. */
+    private static Optional<String> cpuUrl(BrokerSource s) {
+        if (management(s).isPresent()) {
+            return management(s).get().cpuUrl();
+        }
+        return Optional.of(s instanceof PrometheusSource p ? p.urls() : s.url().toString());
+    }
+
+    /**
+     * The stream run's {@code --sub-entry-size}, 1 for other protocols: with sub-entries the broker counts
+     * stream entries, not messages.
+     */
+    private static int messagesPerEntry(Scenario scenario) {
+        return scenario.protocol().equals("stream") ? Math.max(1, scenario.stream().subEntrySize()) : 1;
     }
 
     /** The management API a source reads now, if it reads one. */

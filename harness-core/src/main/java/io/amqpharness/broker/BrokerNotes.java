@@ -49,6 +49,14 @@ final class BrokerNotes {
                         Locale.ROOT, "; the broker's queue depth reached %,d in its statistics, which it refreshes "
                         + "every few seconds", d)).findFirst().orElse("")
                 : "from the broker's queue depth";
+        if (s.protocol().equals("stream")) {
+            // A stream keeps every message whether read or not: what grew is how far the consumers are behind.
+            return String.format(Locale.ROOT, "The consumers fell %,d messages behind the stream while publishing "
+                    + "(consumer lag), about %,.0f per second over %.1f s (%s): publishers outran consumers, so "
+                    + "end-to-end latency includes the time messages waited in the stream before consumers read "
+                    + "them. To measure latency without a lag, %s.",
+                    g.messages(), g.perSecond(), g.over().toNanos() / 1e9, how, advice);
+        }
         return String.format(Locale.ROOT, "The run's queues grew by %,d messages while publishing, about %,.0f per "
                 + "second over %.1f s (%s): publishers outran consumers, so end-to-end latency includes the time "
                 + "messages waited in the queue. To measure latency without a backlog, %s.",

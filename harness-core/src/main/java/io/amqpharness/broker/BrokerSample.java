@@ -24,19 +24,31 @@ import java.util.function.Function;
  *                         protocols and clients (a Prometheus global counter)
  * @param nodeDelivered    deliveries the node made to consumers since it started, all protocols
  *                         and clients (a Prometheus global counter)
+ * @param nodeCountersRestarted true if, on a cluster whose node-wide counters are added up over its nodes,
+ *                         one node's counter went down since its previous reading (it started again from
+ *                         zero, as after {@code stop_app}/{@code start_app}): the sum may still have grown,
+ *                         but it no longer counts what that node counted before
  */
 public record BrokerSample(Duration elapsed, List<QueueSample> queues, List<NodeSample> nodes,
                            OptionalLong connections, OptionalLong channels, OptionalDouble cpuCores,
-                           OptionalLong nodeReceived, OptionalLong nodeDelivered) {
+                           OptionalLong nodeReceived, OptionalLong nodeDelivered, boolean nodeCountersRestarted) {
 
     public BrokerSample {
         queues = List.copyOf(queues);
         nodes = List.copyOf(nodes);
     }
 
+    /** A sample in which no node's counter was seen to start again. */
+    public BrokerSample(Duration elapsed, List<QueueSample> queues, List<NodeSample> nodes, OptionalLong connections,
+                        OptionalLong channels, OptionalDouble cpuCores, OptionalLong nodeReceived,
+                        OptionalLong nodeDelivered) {
+        this(elapsed, queues, nodes, connections, channels, cpuCores, nodeReceived, nodeDelivered, false);
+    }
+
     /** The same sample, dated {@code value}. */
     BrokerSample at(Duration value) {
-        return new BrokerSample(value, queues, nodes, connections, channels, cpuCores, nodeReceived, nodeDelivered);
+        return new BrokerSample(value, queues, nodes, connections, channels, cpuCores, nodeReceived, nodeDelivered,
+                nodeCountersRestarted);
     }
 
     /** Ready messages over the run's queues, if the broker gave them for every queue it listed. */
@@ -68,6 +80,16 @@ public record BrokerSample(Duration elapsed, List<QueueSample> queues, List<Node
     public OptionalLong memoryBytes() {
         return nodes.stream().allMatch(n -> n.memoryBytes().isPresent()) && !nodes.isEmpty()
                 ? OptionalLong.of(nodes.stream().mapToLong(n -> n.memoryBytes().getAsLong()).sum())
+                : OptionalLong.empty();
+    }
+
+    /**
+     * The memory high watermarks of all nodes added up, bytes, the limit {@link #memoryBytes()} is measured
+     * against; empty unless every node has one.
+     */
+    public OptionalLong memoryLimitBytes() {
+        return nodes.stream().allMatch(n -> n.memoryLimitBytes().isPresent()) && !nodes.isEmpty()
+                ? OptionalLong.of(nodes.stream().mapToLong(n -> n.memoryLimitBytes().getAsLong()).sum())
                 : OptionalLong.empty();
     }
 

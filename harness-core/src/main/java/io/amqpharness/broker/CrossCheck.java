@@ -28,9 +28,26 @@ import java.util.OptionalLong;
  * @param harnessDelivered deliveries the harness's consumers received, redeliveries included
  * @param brokerRestarts   how many times between two samples the broker's counters restarted (a node
  *                         restarted, a counter went down or a queue disappeared); 0 normally
+ * @param messagesPerEntry 1, or for a stream run with {@code --sub-entry-size} N above 1, N: the broker's
+ *                         counts are then of stream entries, each holding 1 to N messages, and the harness's
+ *                         of messages, so a count agrees when the broker's lies between the harness's over N
+ *                         (rounded up) and the harness's
  */
 public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
-                         OptionalLong brokerDelivered, OptionalLong harnessDelivered, int brokerRestarts) {
+                         OptionalLong brokerDelivered, OptionalLong harnessDelivered, int brokerRestarts,
+                         int messagesPerEntry) {
+
+    public CrossCheck {
+        if (messagesPerEntry < 1) {
+            throw new IllegalArgumentException("messagesPerEntry " + messagesPerEntry);
+        }
+    }
+
+    /** A check of messages against messages. */
+    public CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
+                      OptionalLong brokerDelivered, OptionalLong harnessDelivered, int brokerRestarts) {
+        this(basis, brokerPublished, harnessPublished, brokerDelivered, harnessDelivered, brokerRestarts, 1);
+    }
 
     /** What the comparison says. */
     public enum Verdict {
@@ -53,9 +70,27 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
      * @param delivered        deliveries the consumers received
      * @param consumers        true if the run consumes
      * @param growth           how much the queues grew while publishing, by the harness's counts
+     * @param messagesPerEntry 1, or the stream run's {@code --sub-entry-size} when above 1: the broker then
+     *                         counts entries of up to this many messages (see {@link CrossCheck#messagesPerEntry()})
      */
     public record HarnessCounts(long published, OptionalLong expectedInQueues, long delivered, boolean consumers,
-                                Optional<QueueGrowth> growth) {
+                                Optional<QueueGrowth> growth, int messagesPerEntry) {
+        public HarnessCounts {
+            if (messagesPerEntry < 1) {
+                throw new IllegalArgumentException("messagesPerEntry " + messagesPerEntry);
+            }
+        }
+
+        /** Counts of messages the broker counts one for one. */
+        public HarnessCounts(long published, OptionalLong expectedInQueues, long delivered, boolean consumers,
+                             Optional<QueueGrowth> growth) {
+            this(published, expectedInQueues, delivered, consumers, growth, 1);
+        }
+
+        /** The same counts, for a broker that counts entries of up to {@code n} messages. */
+        public HarnessCounts withMessagesPerEntry(int n) {
+            return new HarnessCounts(published, expectedInQueues, delivered, consumers, growth, n);
+        }
     }
 
     /** What the comparison says. */
@@ -70,6 +105,11 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         }
         return same(brokerPublished, harnessPublished) && same(brokerDelivered, harnessDelivered)
                 ? Verdict.AGREE : Verdict.DIFFER;
+    }
+
+    /** The fewest entries {@code messages} messages make: all of them in full entries. */
+    private long fewest(long messages) {
+        return (messages + messagesPerEntry - 1) / messagesPerEntry;
     }
 
     /** True if every count both sides have agrees (also when there is nothing to compare); false after a broker restart. */
@@ -104,14 +144,20 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         OptionalLong delivered = Incarnations.queues(samples, restarted, QueueSample::delivered, resets);
         if (published.isPresent() || delivered.isPresent()) {
             return Optional.of(new CrossCheck("queues", published, h.expectedInQueues(), delivered,
-                    h.consumers() ? OptionalLong.of(h.delivered()) : OptionalLong.empty(), count(resets)));
+                    h.consumers() ? OptionalLong.of(h.delivered()) : OptionalLong.empty(), count(resets),
+                    h.messagesPerEntry()));
         }
         return Optional.empty();
     }
 
-    private static Optional<CrossCheck> node(List<BrokerSample> samples, boolean[] restarted, HarnessCounts h) {
+    private static Optional<CrossCheck> node(List<BrokerSample> samples, boolean[] restartedNodes, HarnessCounts h) {
         boolean[] resets = new boolean[samples.size()];
         int n = samples.size();
+        // Counters added up over a cluster's nodes: one node's starting again need not make the sum go down.
+        boolean[] restarted = restartedNodes.clone();
+        for (int k = 0; k < n; k++) {
+            restarted[k] |= samples.get(k).nodeCountersRestarted();
+        }
         OptionalLong received = Incarnations.counter(n, restarted, k -> samples.get(k).nodeReceived(), k -> true,
                 false, resets);
         if (received.isEmpty()) {
@@ -120,7 +166,7 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         OptionalLong delivered = Incarnations.counter(n, restarted, k -> samples.get(k).nodeDelivered(), k -> true,
                 false, resets);
         return Optional.of(new CrossCheck("node", received, OptionalLong.of(h.published()), delivered,
-                OptionalLong.of(h.delivered()), count(resets)));
+                OptionalLong.of(h.delivered()), count(resets), h.messagesPerEntry()));
     }
 
     private static int count(boolean[] flags) {
@@ -142,7 +188,8 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
                     + "or a queue gone)";
         };
         return String.join(", ", parts) + verdict + " ("
-                + (basis.equals("queues") ? "counters of the run's queues" : "node-wide counters") + ")";
+                + (basis.equals("queues") ? "counters of the run's queues" : "node-wide counters")
+                + (messagesPerEntry > 1 ? "; the broker counts stream entries, the harness messages" : "") + ")";
     }
 
     /** The notes for counts that differ, one sentence each with both numbers. */
@@ -159,18 +206,36 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
             return notes;
         }
         String atLeast = brokerRestarts > 0 ? "at least " : "";
+        String from = basis.equals("queues") ? "from the run's queues" : "by the node (node-wide: other clients count too)";
+        if (messagesPerEntry > 1) {
+            if (verdict == Verdict.DIFFER && !same(brokerPublished, harnessPublished)) {
+                notes.add(entries(atLeast + "published " + where, brokerPublished.getAsLong(),
+                        harnessPublished.getAsLong(), "the harness published"));
+            }
+            if (verdict == Verdict.DIFFER && !same(brokerDelivered, harnessDelivered)) {
+                notes.add(entries(atLeast + "delivered " + from, brokerDelivered.getAsLong(),
+                        harnessDelivered.getAsLong(), "the harness's consumers received"));
+            }
+            return notes;
+        }
         if (verdict == Verdict.DIFFER && !same(brokerPublished, harnessPublished)) {
             notes.add(String.format(Locale.ROOT, "The broker counted %s%,d messages published %s, the harness %,d "
                     + "(difference %+,d).", atLeast, brokerPublished.getAsLong(), where, harnessPublished.getAsLong(),
                     brokerPublished.getAsLong() - harnessPublished.getAsLong()));
         }
         if (verdict == Verdict.DIFFER && !same(brokerDelivered, harnessDelivered)) {
-            String from = basis.equals("queues") ? "from the run's queues" : "by the node (node-wide: other clients count too)";
             notes.add(String.format(Locale.ROOT, "The broker counted %s%,d deliveries %s, the harness's consumers "
                     + "received %,d (difference %+,d).", atLeast, brokerDelivered.getAsLong(), from,
                     harnessDelivered.getAsLong(), brokerDelivered.getAsLong() - harnessDelivered.getAsLong()));
         }
         return notes;
+    }
+
+    /** A sub-entry count outside what the harness's messages can make. */
+    private String entries(String what, long broker, long harness, String harnessWhat) {
+        return String.format(Locale.ROOT, "The broker counted %,d stream entries %s; the %,d messages %s "
+                + "make %,d to %,d entries of up to %d messages (--sub-entry-size), so they do not match.",
+                broker, what, harness, harnessWhat, fewest(harness), harness, messagesPerEntry);
     }
 
     private List<String> parts() {
@@ -181,22 +246,36 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         return parts;
     }
 
-    private static void part(List<String> parts, String what, OptionalLong broker, OptionalLong harness) {
-        if (broker.isPresent()) {
+    private void part(List<String> parts, String what, OptionalLong broker, OptionalLong harness) {
+        if (broker.isEmpty()) {
+            return;
+        }
+        if (messagesPerEntry == 1) {
             parts.add(String.format(Locale.ROOT, "%s %,d", what, broker.getAsLong())
                     + (harness.isPresent() ? String.format(Locale.ROOT, " (harness %,d)", harness.getAsLong()) : ""));
+            return;
         }
+        parts.add(String.format(Locale.ROOT, "%s %,d entries", what, broker.getAsLong()) + (harness.isPresent()
+                ? String.format(Locale.ROOT, " (harness %,d messages: %,d to %,d entries of up to %d)",
+                        harness.getAsLong(), fewest(harness.getAsLong()), harness.getAsLong(), messagesPerEntry) : ""));
     }
 
     private static boolean both(OptionalLong broker, OptionalLong harness) {
         return broker.isPresent() && harness.isPresent();
     }
 
+    /** Above what the harness's count allows: more messages, or more entries than messages. */
     private static boolean above(OptionalLong broker, OptionalLong harness) {
         return both(broker, harness) && broker.getAsLong() > harness.getAsLong();
     }
 
-    private static boolean same(OptionalLong broker, OptionalLong harness) {
-        return broker.isEmpty() || harness.isEmpty() || broker.getAsLong() == harness.getAsLong();
+    /** Equal; for entries, between the fewest the harness's messages make and one per message. */
+    private boolean same(OptionalLong broker, OptionalLong harness) {
+        if (broker.isEmpty() || harness.isEmpty()) {
+            return true;
+        }
+        long b = broker.getAsLong();
+        long h = harness.getAsLong();
+        return messagesPerEntry == 1 ? b == h : b >= fewest(h) && b <= h;
     }
 }

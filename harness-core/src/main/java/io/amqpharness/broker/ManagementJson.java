@@ -89,6 +89,21 @@ final class ManagementJson {
         return new OptionalLong[] {number(totals, "connections"), number(totals, "channels")};
     }
 
+    /** One listener of the overview's {@code listeners}: its node, protocol ({@code amqp}, {@code stream}, {@code http}, ...) and port. */
+    record Listener(String node, String protocol, int port) {
+    }
+
+    /** The overview's {@code listeners}, of every node of the cluster. */
+    static List<Listener> listeners(String json) {
+        List<Listener> out = new ArrayList<>();
+        for (JsonNode l : tree(json, "overview").path("listeners")) {
+            if (l.path("port").isNumber()) {
+                out.add(new Listener(l.path("node").asText(), l.path("protocol").asText(), l.path("port").asInt()));
+            }
+        }
+        return out;
+    }
+
     private static Iterable<JsonNode> array(String json, String what) {
         JsonNode node = tree(json, what);
         if (!node.isArray()) {

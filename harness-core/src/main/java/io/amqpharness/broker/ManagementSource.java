@@ -13,16 +13,17 @@ import java.util.OptionalLong;
  * Samples the management API: the run's queues (depth, publish and deliver counters and rates,
  * leader), the nodes (memory, alarms) and the connection and channel totals; three requests per
  * sample. The management API does not expose CPU use, so that (and the node-wide message counters)
- * comes from the Prometheus endpoint when one is given and answers.
+ * comes from the Prometheus endpoints when they are given and answer: every node's, added up (see
+ * {@link ClusterScrape}).
  */
 final class ManagementSource implements BrokerSource {
     private final BrokerHttp http;
     private final URI api;
     private final URI queues;
     private final List<String> names;
-    private Optional<NodeScrape> prometheus;
+    private Optional<ClusterScrape> prometheus;
 
-    ManagementSource(BrokerHttp http, URI base, String virtualHost, List<String> names, Optional<NodeScrape> prometheus) {
+    ManagementSource(BrokerHttp http, URI base, String virtualHost, List<String> names, Optional<ClusterScrape> prometheus) {
         this.http = http;
         this.api = api(base);
         this.queues = URI.create(this.api + "/queues/" + URLEncoder.encode(virtualHost, StandardCharsets.UTF_8)
@@ -50,9 +51,9 @@ final class ManagementSource implements BrokerSource {
         return api;
     }
 
-    /** The Prometheus endpoint CPU use is read from, if it answered. */
-    Optional<URI> cpuUrl() {
-        return prometheus.map(NodeScrape::url);
+    /** The Prometheus endpoints CPU use is read from, separated by spaces, if they answered. */
+    Optional<String> cpuUrl() {
+        return prometheus.map(p -> String.join(" ", p.urls().stream().map(URI::toString).toList()));
     }
 
     @Override
@@ -61,17 +62,18 @@ final class ManagementSource implements BrokerSource {
         List<NodeSample> nodes = ManagementJson.nodes(http.get(URI.create(api + "/nodes?columns="
                 + ManagementJson.NODE_COLUMNS)));
         OptionalLong[] totals = ManagementJson.totals(http.get(URI.create(api + "/overview?columns=object_totals")));
-        Optional<NodeScrape.Reading> node = Optional.empty();
+        Optional<ClusterScrape.Reading> node = Optional.empty();
         if (prometheus.isPresent()) {
             try {
                 node = Optional.of(prometheus.get().read());
             } catch (BrokerMetricsException e) {
-                prometheus = Optional.empty(); // CPU is optional: stop asking an endpoint that does not answer
+                prometheus = Optional.empty(); // CPU is optional: stop asking endpoints none of which answer
             }
         }
         return new BrokerSample(elapsed, q, nodes, totals[0], totals[1],
-                node.map(NodeScrape.Reading::cpuCores).orElse(OptionalDouble.empty()),
-                node.map(NodeScrape.Reading::received).orElse(OptionalLong.empty()),
-                node.map(NodeScrape.Reading::delivered).orElse(OptionalLong.empty()));
+                node.map(ClusterScrape.Reading::cpuCores).orElse(OptionalDouble.empty()),
+                node.map(ClusterScrape.Reading::received).orElse(OptionalLong.empty()),
+                node.map(ClusterScrape.Reading::delivered).orElse(OptionalLong.empty()),
+                node.map(ClusterScrape.Reading::restarted).orElse(false));
     }
 }

@@ -10,21 +10,28 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * Samples a {@code rabbitmq_prometheus} endpoint: the node from the aggregated {@code /metrics}
- * (memory, alarms, connections, channels, CPU, node-wide message counters) and the run's queues'
- * depth from {@code /metrics/detailed?family=queue_coarse_metrics}. Prometheus gives neither the
+ * Samples {@code rabbitmq_prometheus} endpoints, one per node: the nodes from the aggregated
+ * {@code /metrics} (memory, alarms; connections, channels, CPU and node-wide message counters added
+ * up over the nodes, see {@link ClusterScrape}) and the run's queues' depth from the first
+ * endpoint's {@code /metrics/detailed?family=queue_coarse_metrics}. Prometheus gives neither the
  * quorum leader nor per-queue message counters by default, so those stay empty.
  */
 final class PrometheusSource implements BrokerSource {
     private final BrokerHttp http;
-    private final NodeScrape node;
+    private final ClusterScrape node;
     private final URI detailed;
     private final List<String> names;
     private final String virtualHost;
 
     PrometheusSource(BrokerHttp http, URI metrics, String virtualHost, List<String> names) {
+        this(http, List.of(metrics), virtualHost, names);
+    }
+
+    /** @param nodes every node's endpoint, the first one for the queues */
+    PrometheusSource(BrokerHttp http, List<URI> nodes, String virtualHost, List<String> names) {
         this.http = http;
-        this.node = new NodeScrape(http, metrics);
+        this.node = new ClusterScrape(nodes.stream().map(u -> new NodeScrape(http, u)).toList());
+        URI metrics = nodes.get(0);
         String base = metrics.toString().replaceAll("/+$", "");
         this.detailed = URI.create(base + "/detailed?vhost=" + URLEncoder.encode(virtualHost, StandardCharsets.UTF_8)
                 + "&family=queue_coarse_metrics");
@@ -39,14 +46,19 @@ final class PrometheusSource implements BrokerSource {
 
     @Override
     public URI url() {
-        return node.url();
+        return node.urls().get(0);
+    }
+
+    /** Every node's endpoint, separated by spaces. */
+    String urls() {
+        return String.join(" ", node.urls().stream().map(URI::toString).toList());
     }
 
     @Override
     public BrokerSample sample(Duration elapsed) {
-        NodeScrape.Reading n = node.read();
-        return new BrokerSample(elapsed, queues(PrometheusText.parse(http.get(detailed))), List.of(n.node()),
-                n.connections(), n.channels(), n.cpuCores(), n.received(), n.delivered());
+        ClusterScrape.Reading n = node.read();
+        return new BrokerSample(elapsed, queues(PrometheusText.parse(http.get(detailed))), n.nodes(),
+                n.connections(), n.channels(), n.cpuCores(), n.received(), n.delivered(), n.restarted());
     }
 
     List<QueueSample> queues(PrometheusText m) {

@@ -3,8 +3,11 @@ package io.amqpharness.scenario;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Whether and where a run samples the broker's own metrics ({@code --broker-metrics},
@@ -16,7 +19,9 @@ import java.util.Optional;
  * management API on the host of {@code --uri} at the AMQP port plus 10000 (5672 gives 15672;
  * {@code amqps} on 5671 gives {@code https} on 15671), and reads node CPU from the Prometheus
  * endpoint at the AMQP port plus 10020 when that answers (with a management URL given, at its port
- * plus 20). Credentials always come from
+ * plus 20). For a stream address the
+ * management API is looked for at {@link #managementCandidates}: the one whose broker lists a
+ * stream listener on the address's port. Credentials always come from
  * {@code --uri}; a URL carrying its own is refused, so no password is ever written out with it.
  *
  * @param enabled   false for {@code --no-broker-metrics}: the broker is not sampled
@@ -77,6 +82,27 @@ public record BrokerMetrics(boolean enabled, Optional<URI> url, Optional<Duratio
                 + (amqpPort(amqp) + MANAGEMENT_PORT_OFFSET) + "/api");
     }
 
+    /**
+     * Where the management API may be for an address, most likely first. For an AMQP address, only
+     * {@link #derivedManagement}. A stream address does not tell: the AMQP port is 120 above the
+     * stream port with RabbitMQ's default ports (5552 and 5672), 100 above it in some multi-node
+     * layouts (stream 5581, AMQP 5681), so both, then the default management port (15672, or 15671
+     * with TLS), on the address's host; the broker's listeners tell which is the node's (see
+     * {@code --broker-metrics} to name it instead).
+     */
+    public static List<URI> managementCandidates(BrokerUri amqp) {
+        if (!amqp.stream()) {
+            return List.of(derivedManagement(amqp));
+        }
+        String scheme = amqp.tls() ? "https" : "http";
+        Set<URI> out = new LinkedHashSet<>();
+        for (int port : new int[] {amqp.port() + STREAM_TO_AMQP + MANAGEMENT_PORT_OFFSET,
+                amqp.port() + 100 + MANAGEMENT_PORT_OFFSET, amqp.tls() ? 15671 : 15672}) {
+            out.add(URI.create(scheme + "://" + hostPart(amqp) + ":" + port + "/api"));
+        }
+        return List.copyOf(out);
+    }
+
     /** The Prometheus endpoint derived from an AMQP URI: {@code http://host:15692/metrics} for port 5672. */
     public static URI derivedPrometheus(BrokerUri amqp) {
         return URI.create((amqp.tls() ? "https" : "http") + "://" + hostPart(amqp) + ":"
@@ -88,8 +114,11 @@ public record BrokerMetrics(boolean enabled, Optional<URI> url, Optional<Duratio
      * RabbitMQ's AMQP listener is by default beside the stream one (5552 gives 5672, 5551 gives 5671).
      */
     private static int amqpPort(BrokerUri uri) {
-        return uri.stream() ? uri.port() + 120 : uri.port();
+        return uri.stream() ? uri.port() + STREAM_TO_AMQP : uri.port();
     }
+
+    /** RabbitMQ's default AMQP port minus its default stream port (5672 - 5552). */
+    private static final int STREAM_TO_AMQP = 120;
 
     /**
      * The Prometheus endpoint next to a management API URL: same host, port + 20 (15672 gives

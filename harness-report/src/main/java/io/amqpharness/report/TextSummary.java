@@ -67,7 +67,7 @@ public final class TextSummary {
                 d.client().peakRssBytes().isPresent()
                         ? ", peak RSS " + Format.mebibytes(d.client().peakRssBytes().getAsLong()) + " MiB" : "");
         connections(b, d);
-        BrokerLines.append(b, d.brokerMetrics());
+        BrokerLines.append(b, d.brokerMetrics(), d.scenario().protocol().equals("stream"));
         d.failure().ifPresent(f -> line(b, "FAILURE   %s", f));
         gates(b, d.gates());
         if (!d.notes().isEmpty()) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -13,8 +14,9 @@ import java.util.OptionalLong;
  * @param source           {@code management} (the management API) or {@code prometheus} (a {@code rabbitmq_prometheus}
  *                         endpoint); {@code null} if the broker could not be read
  * @param url              the URL read, never with credentials
- * @param cpuUrl           the Prometheus endpoint that gave CPU use and node-wide counters (the management API has
- *                         neither); {@code null} if none answered
+ * @param cpuUrl           the Prometheus endpoints that gave CPU use and node-wide counters (the management API has
+ *                         neither), separated by spaces: one per address of a cluster run, whose figures are added up
+ *                         over them; {@code null} if none answered
  * @param unavailable      why the broker could not be read at all, one sentence (also in {@code notes}); {@code null}
  *                         when it could
  * @param samples          samples taken, the one before the run and the final one included
@@ -25,10 +27,10 @@ import java.util.OptionalLong;
  *                         counters reached the harness's (or after at most 6 s of waiting for them), fields as in
  *                         [Broker sample](#broker-sample)
  * @param peakDepth        most messages (ready plus unacknowledged) the broker reported in the run's queues
- * @param peakMemoryBytes  most memory the broker's nodes used, bytes
- * @param memoryLimitBytes the memory high watermark, bytes
- * @param peakCpuCores     most CPU the node used between two samples, in cores (1.0 = one core busy); needs the
- *                         Prometheus endpoint
+ * @param peakMemoryBytes  most memory the broker's nodes used, bytes, added up over the nodes
+ * @param memoryLimitBytes the memory high watermarks of the nodes added up, bytes
+ * @param peakCpuCores     most CPU the nodes whose Prometheus endpoints answered ({@code cpuUrl}) used between two
+ *                         samples, added up, in cores (1.0 = one core busy)
  * @param peakConnections  most connections open on the broker (all clients)
  * @param peakChannels     most channels open on the broker (all clients)
  * @param alarms           resource alarms seen during the run: {@code memory}, {@code disk}, {@code file_descriptors};
@@ -74,11 +76,29 @@ public record BrokerMetrics(Optional<String> source, Optional<String> url, Optio
      * @param agrees           {@code true} if the verdict is {@code agree} (or {@code nothing})
      * @param instance         in a merged result, the instance whose cross-check this is, when it is not the instances'
      *                         added up; absent otherwise
+     * @param messagesPerEntry a stream run's {@code --sub-entry-size} when above 1: the broker's counts are then of
+     *                         stream entries, each holding 1 to this many messages, the harness's of messages, and a
+     *                         count agrees when the broker's lies between the harness's over this (rounded up) and the
+     *                         harness's; absent otherwise (messages against messages)
      */
     public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
             OptionalLong brokerDelivered, OptionalLong harnessDelivered, long brokerRestarts,
             Optional<String> verdict, boolean agrees,
-            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> instance) {
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> instance,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) OptionalInt messagesPerEntry) {
+        /** A check of messages against messages. */
+        public CrossCheck(String basis, OptionalLong brokerPublished, OptionalLong harnessPublished,
+                          OptionalLong brokerDelivered, OptionalLong harnessDelivered, long brokerRestarts,
+                          Optional<String> verdict, boolean agrees, Optional<String> instance) {
+            this(basis, brokerPublished, harnessPublished, brokerDelivered, harnessDelivered, brokerRestarts, verdict,
+                    agrees, instance, OptionalInt.empty());
+        }
+
+        /** {@link #messagesPerEntry()}, 1 when absent. */
+        public int entrySize() {
+            return messagesPerEntry.orElse(1);
+        }
+
         /** {@code agree}, {@code differ}, {@code incomplete} or {@code nothing}; from {@code agrees} in older files. */
         public String outcome() {
             return verdict.orElse(agrees ? "agree" : "differ");

@@ -49,7 +49,8 @@ record BrokerSections(Redaction redaction) {
     private BrokerMetrics.CrossCheck crossCheck(CrossCheck c) {
         return new BrokerMetrics.CrossCheck(redaction.text(c.basis()), c.brokerPublished(), c.harnessPublished(),
                 c.brokerDelivered(), c.harnessDelivered(), c.brokerRestarts(),
-                Optional.of(RunSections.id(c.verdict())), c.agrees(), Optional.empty());
+                Optional.of(RunSections.id(c.verdict())), c.agrees(), Optional.empty(), c.messagesPerEntry() > 1
+                        ? java.util.OptionalInt.of(c.messagesPerEntry()) : java.util.OptionalInt.empty());
     }
 
     private BrokerMetrics.Growth growth(QueueGrowth g) {

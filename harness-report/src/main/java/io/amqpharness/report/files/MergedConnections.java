@@ -43,7 +43,7 @@ final class MergedConnections {
             BrokerMetrics.CrossCheck c = m.crossCheck().get();
             summed = Optional.of(new BrokerMetrics.CrossCheck(c.basis(), c.brokerPublished(), c.harnessPublished(),
                     c.brokerDelivered(), c.harnessDelivered(), c.brokerRestarts(), c.verdict(), c.agrees(),
-                    Optional.of(name)));
+                    Optional.of(name), c.messagesPerEntry()));
             notes.add("The cross-check compares the broker's counts with " + name
                     + "'s own counts, not the merged ones (the instances share queues, or not every one "
                     + "checked its own queues' counters).");
@@ -56,7 +56,8 @@ final class MergedConnections {
     private static BrokerMetrics.CrossCheck document(CrossCheck c) {
         return new BrokerMetrics.CrossCheck(c.basis(), c.brokerPublished(), c.harnessPublished(), c.brokerDelivered(),
                 c.harnessDelivered(), c.brokerRestarts(), Optional.of(RunSections.id(c.verdict())), c.agrees(),
-                Optional.empty());
+                Optional.empty(), c.messagesPerEntry() > 1 ? java.util.OptionalInt.of(c.messagesPerEntry())
+                        : java.util.OptionalInt.empty());
     }
 
     /**
@@ -84,7 +85,8 @@ final class MergedConnections {
                 total(checks, BrokerMetrics.CrossCheck::harnessPublished),
                 total(checks, BrokerMetrics.CrossCheck::brokerDelivered),
                 total(checks, BrokerMetrics.CrossCheck::harnessDelivered),
-                (int) checks.stream().mapToLong(BrokerMetrics.CrossCheck::brokerRestarts).max().orElse(0)));
+                (int) checks.stream().mapToLong(BrokerMetrics.CrossCheck::brokerRestarts).max().orElse(0),
+                checks.stream().mapToInt(BrokerMetrics.CrossCheck::entrySize).max().orElse(1)));
     }
 
     /** The sum of a count over the checks; empty if any lacks it. */

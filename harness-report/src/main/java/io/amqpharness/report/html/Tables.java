@@ -210,8 +210,8 @@ final class Tables {
 
     private static String crossCheck(BrokerMetrics.CrossCheck c) {
         List<String> parts = new java.util.ArrayList<>();
-        side(parts, "published", c.brokerPublished(), c.harnessPublished());
-        side(parts, "delivered", c.brokerDelivered(), c.harnessDelivered());
+        side(parts, "published", c.brokerPublished(), c.harnessPublished(), c.entrySize());
+        side(parts, "delivered", c.brokerDelivered(), c.harnessDelivered(), c.entrySize());
         return String.join("; ", parts) + switch (c.outcome()) {
             case "agree" -> " (agree)";
             case "nothing" -> " (nothing to compare)";
@@ -221,8 +221,13 @@ final class Tables {
         };
     }
 
-    private static void side(List<String> parts, String what, OptionalLong broker, OptionalLong harness) {
-        if (broker.isPresent()) {
+    /** One count; with sub-entries of up to {@code n} messages, the broker's stream entries next to the harness's messages. */
+    private static void side(List<String> parts, String what, OptionalLong broker, OptionalLong harness, int n) {
+        if (broker.isPresent() && n > 1) {
+            parts.add(String.format(Locale.ROOT, "%s: broker %,d stream entries", what, broker.getAsLong())
+                    + (harness.isPresent() ? String.format(Locale.ROOT, ", harness %,d messages (%,d to %,d entries "
+                    + "of up to %d)", harness.getAsLong(), (harness.getAsLong() + n - 1) / n, harness.getAsLong(), n) : ""));
+        } else if (broker.isPresent()) {
             parts.add(String.format(Locale.ROOT, "%s: broker %,d", what, broker.getAsLong())
                     + (harness.isPresent() ? String.format(Locale.ROOT, ", harness %,d", harness.getAsLong()) : ""));
         }
