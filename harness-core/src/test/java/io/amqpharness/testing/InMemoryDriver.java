@@ -69,6 +69,8 @@ public final class InMemoryDriver implements ProtocolDriver {
      * confirm window of W, a publisher then sends at most W / delay messages per second. Reset by tests.
      */
     public static volatile java.time.Duration confirmDelay = java.time.Duration.ZERO;
+    /** How long each send takes on the sending thread (zero: no time), to saturate a publisher's thread. Reset by tests. */
+    public static volatile java.time.Duration sendTime = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
@@ -82,6 +84,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** Puts the fake broker back to normal behaviour and forgets what earlier runs recorded; before and after each test. */
     public static void reset() {
         behavior = Behavior.NORMAL;
+        sendTime = java.time.Duration.ZERO;
         ERRORS.clear();
         SEND_THREADS.clear();
     }
@@ -94,6 +97,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     private final Behavior b;
     private final long slowUntilNanos;
     private final long confirmDelayNanos;
+    private final long sendNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
     final AtomicInteger acks = new AtomicInteger();
@@ -106,6 +110,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         this.b = behavior;
         this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
+        this.sendNanos = sendTime.toNanos();
         CREATED.add(this);
     }
 
@@ -154,6 +159,11 @@ public final class InMemoryDriver implements ProtocolDriver {
             @Override
             public void send(long seq, byte[] body, String routingKey) {
                 SEND_THREADS.add(Thread.currentThread().getName().replaceAll("[0-9]+$", ""));
+                if (sendNanos > 0) {
+                    for (long until = System.nanoTime() + sendNanos; System.nanoTime() - until < 0; ) {
+                        Thread.onSpinWait();
+                    }
+                }
                 if (b.failAfter() > 0 && ++sends > b.failAfter()) {
                     throw new DriverException("The fake broker closed the channel.");
                 }
