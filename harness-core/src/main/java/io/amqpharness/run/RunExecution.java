@@ -123,7 +123,8 @@ final class RunExecution {
             // A closed channel's last statistics reach the broker's counters at once, not at its next
             // statistics tick (up to 5 s away): the cross-check then rarely waits.
             participants.closePublishers();
-            double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
+            // The consumers' rate while publishing, not diluted by the drain.
+            double received = atPublishingEnd.consumed() / Math.max(1e-9, (publishingEnd - start) / 1e9);
             return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
         });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
@@ -363,8 +364,8 @@ final class RunExecution {
             notes.add("The queue arguments or message expiration let the broker drop messages (a length limit that "
                     + "drops from the head, or a TTL): what it dropped counts as lost, and no delivery count is expected.");
         }
-        scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
-                Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
+        scenario.run().warmup().ifPresent(w -> notes.add("The first " + String.format(java.util.Locale.ROOT, "%.2f s",
+                (measureStartNanos - start) / 1e9) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));
         brokerOutcome.ifPresent(o -> notes.addAll(o.notes()));
     }
@@ -382,7 +383,8 @@ final class RunExecution {
         return new Rates(
                 perSecond(measured.published(), publishingSeconds),
                 perSecond(measured.confirmed(), publishingSeconds),
-                perSecond(measured.consumed(), (lastDelivery - firstDelivery) / 1e9),
+                // From the start of measuring as sent is (not from the first delivery), to the last delivery.
+                perSecond(measured.consumed(), (Math.max(lastDelivery, publishingEnd) - measureStart) / 1e9),
                 perSecond(measured.consumed(), (lastDelivery - measureStart) / 1e9));
     }
 
