@@ -398,6 +398,7 @@ final class PublisherTask implements Runnable {
             now = c.clock().nanoTime();
         }
         wakeNanos = now; // more due: after the other publishers due now
+        link.aboutToWait(); // what the link held back leaves now, not after the thread served the others
         return Step.LATER;
     }
 

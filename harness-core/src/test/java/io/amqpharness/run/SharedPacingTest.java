@@ -107,6 +107,19 @@ class SharedPacingTest {
     }
 
     @Test
+    void aSaturatedPacingThreadLetsNoPublisherHoldMoreThanOneBatchUnwritten() {
+        // Held writes (AMQP 0.9.1's corked sockets) leave at aboutToWait: a pacing thread that is always
+        // busy must still end each publisher's batch with one, so no batch stays held while the thread
+        // serves the others.
+        InMemoryDriver.sendTime = Duration.ofNanos(100_000);
+        RunResult r = new LoadRunner(scenario().producers(2).rate(20_000).pacingThreads(1).warmup(Duration.ZERO)
+                .time(Duration.ofMillis(500)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().published()).isGreaterThan(100);
+        assertThat(InMemoryDriver.MOST_HELD.get()).as("messages sent with no aboutToWait between").isLessThanOrEqualTo(16);
+    }
+
+    @Test
     void idlePublishersHaveNoThread() {
         Set<String> seen = ConcurrentHashMap.newKeySet();
         RunResult r = new LoadRunner(scenario().producers(50).rate(0).time(Duration.ofMillis(500)).build())

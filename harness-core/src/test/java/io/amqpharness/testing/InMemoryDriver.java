@@ -85,9 +85,16 @@ public final class InMemoryDriver implements ProtocolDriver {
     public static void reset() {
         behavior = Behavior.NORMAL;
         sendTime = java.time.Duration.ZERO;
+        MOST_HELD.set(0);
         ERRORS.clear();
         SEND_THREADS.clear();
     }
+
+    /**
+     * The most messages any publisher link sent without an {@code aboutToWait} or {@code flush} in
+     * between: what a driver that holds writes back (CorkedSockets) would hold at most. Reset by tests.
+     */
+    public static final java.util.concurrent.atomic.AtomicLong MOST_HELD = new java.util.concurrent.atomic.AtomicLong();
 
     /** The names of the threads that sent, without their numbers ("harness-pacing-"); cleared by tests. */
     public static final java.util.Set<String> SEND_THREADS = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -155,10 +162,18 @@ public final class InMemoryDriver implements ProtocolDriver {
         PublisherLink link = new PublisherLink() {
             private int sends;
             private long unconfirmedFrom = 1;
+            /** Sent since the last aboutToWait or flush. */
+            private long unflushed;
+
+            @Override
+            public void aboutToWait() {
+                unflushed = 0;
+            }
 
             @Override
             public void send(long seq, byte[] body, String routingKey) {
                 SEND_THREADS.add(Thread.currentThread().getName().replaceAll("[0-9]+$", ""));
+                MOST_HELD.accumulateAndGet(++unflushed, Math::max);
                 if (sendNanos > 0) {
                     for (long until = System.nanoTime() + sendNanos; System.nanoTime() - until < 0; ) {
                         Thread.onSpinWait();
@@ -221,6 +236,7 @@ public final class InMemoryDriver implements ProtocolDriver {
 
             @Override
             public void flush() {
+                unflushed = 0;
                 try {
                     broker.schedule(() -> { }, confirmDelayNanos, TimeUnit.NANOSECONDS).get(5, TimeUnit.SECONDS);
                 } catch (Exception e) {
