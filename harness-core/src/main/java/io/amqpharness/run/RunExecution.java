@@ -58,6 +58,10 @@ final class RunExecution {
     });
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
+    /** The process's CPU time when measuring started (the end of the warm-up), in nanoseconds. */
+    private volatile long cpuAtMeasureStart;
+    /** The client's CPU over the measured period, once publishing ended. */
+    private Optional<ClientStats.Measured> measuredCpu = Optional.empty();
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
     private Optional<ConnectionChurn> churn = Optional.empty();
     private Optional<ConnectionStats.Churn> churnResult = Optional.empty();
@@ -111,10 +115,12 @@ final class RunExecution {
         search.ifPresent(s -> participants.setRate(
                 SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         long cpuStart = ClientStats.processCpuNanos();
+        cpuAtMeasureStart = cpuStart;
         long start = clock.nanoTime();
         IntervalSampler sampler = startTraffic(start, steps);
         long publishingEnd = stopPublishing(stopCondition.await(start));
         CountSnapshot atPublishingEnd = measurements.counters().snapshot();
+        measuredCpu = measuredCpu(atPublishingEnd);
         sampler.drainingFrom(publishingEnd);
         drain(clock.nanoTime() + scenario.run().drainTimeout().toNanos());
         stopConsumers(sampler);
@@ -267,6 +273,7 @@ final class RunExecution {
             if (warmup.isPresent() && measureStartNanos == start && now - start >= warmup.get().toNanos()) {
                 // The warm-up ends on an interval boundary: what was recorded so far is left out.
                 countsAtMeasureStart = measurements.counters().snapshot();
+                cpuAtMeasureStart = ClientStats.processCpuNanos();
                 for (Metric m : Metric.values()) {
                     measurements.recorder(m).resetCumulative();
                 }
@@ -336,7 +343,8 @@ final class RunExecution {
             latency.put(m, LatencySummary.of(h));
         }
         ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(), ClientStats.peakRss(),
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), measuredCpu,
+                Duration.ofNanos(ClientStats.processCpuNanos()));
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), scenario.publishing().paced(),
                 counts, cut.inFlight(), control.unsentAtStop(), leftInQueues, expectedDeliveries,
@@ -392,6 +400,20 @@ final class RunExecution {
         ConnectionOpener.Outcome o = participants.opening();
         return new ConnectionStats(o.connections(), o.took(), o.retries(), scenario.connections().idleConnections(),
                 churnResult);
+    }
+
+    /**
+     * The CPU and the messages from the start of measuring to the end of publishing (the period of the
+     * rates), so the CPU per message leaves out the warm-up, the drain and what the run does after.
+     */
+    private Optional<ClientStats.Measured> measuredCpu(CountSnapshot atPublishingEnd) {
+        long cpu = ClientStats.processCpuNanos();
+        if (cpu == 0) {
+            return Optional.empty(); // the platform cannot tell
+        }
+        CountSnapshot measured = atPublishingEnd.minus(countsAtMeasureStart);
+        return Optional.of(new ClientStats.Measured(Duration.ofNanos(Math.max(0, cpu - cpuAtMeasureStart)),
+                Math.max(measured.published(), measured.consumed())));
     }
 
     private static double perSecond(long count, double seconds) {
