@@ -337,8 +337,8 @@ final class PublisherTask implements Runnable {
      * from its start to the stop is recorded as not sent, as {@link #end()} does for one that started.
      */
     void endUnstarted() {
-        if (c.settings().idle()) {
-            return;
+        if (c.settings().idle() || retired) {
+            return; // a step that removed it again: when is not kept, so what it owed is not known
         }
         begin(startNanos());
         Pacer p = pacer;
