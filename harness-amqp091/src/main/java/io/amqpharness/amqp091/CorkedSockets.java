@@ -19,8 +19,8 @@ import javax.net.SocketFactory;
  * {@link #uncork}; a
  * flush inside it only remembers the stream, for this thread, as owing one, unless
  * {@value #MAX_HELD_BYTES} bytes are held, and {@link #flushHeld()} (called when the publisher is about
- * to wait: for its next intended time, for room in its confirm window, or at its end) writes what
- * this thread held. Every other flush (an RPC, an ack, a heartbeat, another thread's publish) writes
+ * to wait: for its next intended time, for room in its confirm window, at the end of each batch a
+ * shared pacing thread gives it, or at its end) writes what this thread held. Every other flush (an RPC, an ack, a heartbeat, another thread's publish) writes
  * at once, and with it anything held. So no message waits longer than its publisher's own pause, and
  * the timestamps, taken before the send, count any holding as latency.
  *

@@ -19,18 +19,29 @@ public final class Outages {
     private final NanoClock clock;
     private final Map<String, State> connections = new LinkedHashMap<>();
     private final Set<String> reasons = new LinkedHashSet<>();
-    private int down;
-    private long anyDownSince;
-    private long anyDownNanos;
     /** When the run's last interval was sampled ({@link #endAt}): the outages are told as of then. */
     private OptionalLong endedAt = OptionalLong.empty();
 
+    /** One outage: from {@code start} to {@code end} (while {@code open}, up to now), in nanoseconds. */
+    private static final class Span {
+        final long start;
+        long end;
+        boolean open = true;
+
+        Span(long start) {
+            this.start = start;
+        }
+    }
+
     private static final class State {
         int disconnects;
-        long downSince;
-        boolean isDown;
-        long downNanos;
-        long longestNanos;
+        final List<Span> spans = new ArrayList<>();
+        /** Reopened ({@link #reopened}) but not yet shown to work: a failure now resumes the same outage. */
+        boolean tentative;
+
+        boolean isDown() {
+            return !spans.isEmpty() && spans.get(spans.size() - 1).open;
+        }
     }
 
     /** @param clock the clock outages are timed with */
@@ -38,7 +49,10 @@ public final class Outages {
         this.clock = clock;
     }
 
-    /** The broker dropped {@code connection}; a second report of the same outage is ignored. */
+    /**
+     * The broker dropped {@code connection}; a second report of the same outage is ignored, and so is
+     * a failure of a link {@link #reopened} but not yet {@link #working}: its outage goes on.
+     */
     public synchronized void disconnected(String connection, String reason) {
         if (endedAt.isPresent()) {
             return;
@@ -47,35 +61,52 @@ public final class Outages {
         if (reason != null && !reason.isBlank()) {
             reasons.add(reason);
         }
-        if (s.isDown) {
+        if (s.isDown()) {
             return;
         }
-        long now = clock.nanoTime();
-        s.isDown = true;
-        s.downSince = now;
+        if (s.tentative) {
+            s.tentative = false;
+            s.spans.get(s.spans.size() - 1).open = true; // the reopened link never worked: the same outage
+            return;
+        }
+        s.spans.add(new Span(clock.nanoTime()));
         s.disconnects++;
-        if (down++ == 0) {
-            anyDownSince = now;
+    }
+
+    /** {@code connection} is open again and working; ignored if it was not down. */
+    public synchronized void reconnected(String connection) {
+        end(connection, false);
+    }
+
+    /**
+     * {@code connection} is open again, but whether it works is only known at its first successful
+     * use ({@link #working}): until then the outage counts as ended now, and if the connection fails
+     * again first, as going on since it began (one outage, not one per attempt). Ignored if it was not down.
+     */
+    public synchronized void reopened(String connection) {
+        end(connection, true);
+    }
+
+    /** {@code connection}, {@link #reopened}, did what it is for (a send went through): its outage is over. */
+    public synchronized void working(String connection) {
+        State s = connections.get(connection);
+        if (s != null && !s.isDown()) {
+            s.tentative = false;
         }
     }
 
-    /** {@code connection} is open again; ignored if it was not down. */
-    public synchronized void reconnected(String connection) {
+    private void end(String connection, boolean tentative) {
         if (endedAt.isPresent()) {
             return;
         }
         State s = connections.get(connection);
-        if (s == null || !s.isDown) {
+        if (s == null || !s.isDown()) {
             return;
         }
-        long now = clock.nanoTime();
-        long outage = now - s.downSince;
-        s.isDown = false;
-        s.downNanos += outage;
-        s.longestNanos = Math.max(s.longestNanos, outage);
-        if (--down == 0) {
-            anyDownNanos += now - anyDownSince;
-        }
+        Span last = s.spans.get(s.spans.size() - 1);
+        last.end = clock.nanoTime();
+        last.open = false;
+        s.tentative = tentative;
     }
 
     /**
@@ -93,9 +124,32 @@ public final class Outages {
         return endedAt.isPresent() ? endedAt.getAsLong() : clock.nanoTime();
     }
 
+    private static long end(Span span, long now) {
+        return span.open ? now : span.end;
+    }
+
     /** Time so far (up to {@link #endAt}) with at least one connection down, in nanoseconds. */
     public synchronized long anyDownNanos() {
-        return anyDownNanos + (down > 0 ? now() - anyDownSince : 0);
+        long now = now();
+        List<Span> all = new ArrayList<>();
+        connections.values().forEach(s -> all.addAll(s.spans));
+        all.sort((a, b) -> Long.compare(a.start, b.start));
+        long total = 0;
+        long from = 0;
+        long to = 0;
+        boolean any = false;
+        for (Span span : all) {
+            long e = end(span, now);
+            if (any && span.start - to <= 0) {
+                to = Math.max(to, e);
+            } else {
+                total += any ? to - from : 0;
+                from = span.start;
+                to = e;
+                any = true;
+            }
+        }
+        return total + (any ? to - from : 0);
     }
 
     /** What happened so far (up to {@link #endAt}); connections still down count their downtime up to then. */
@@ -105,9 +159,15 @@ public final class Outages {
         int disconnects = 0;
         for (Map.Entry<String, State> e : connections.entrySet()) {
             State s = e.getValue();
-            long current = s.isDown ? now - s.downSince : 0;
-            list.add(new Connection(e.getKey(), s.disconnects, Duration.ofNanos(s.downNanos + current),
-                    Duration.ofNanos(Math.max(s.longestNanos, current)), s.isDown));
+            long down = 0;
+            long longest = 0;
+            for (Span span : s.spans) {
+                long length = end(span, now) - span.start;
+                down += length;
+                longest = Math.max(longest, length);
+            }
+            list.add(new Connection(e.getKey(), s.disconnects, Duration.ofNanos(down), Duration.ofNanos(longest),
+                    s.isDown()));
             disconnects += s.disconnects;
         }
         return new Summary(disconnects, Duration.ofNanos(anyDownNanos()), list, List.copyOf(reasons));

@@ -2,18 +2,45 @@ package io.amqpharness.result;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What the run cost the client process.
  *
- * @param cpuTime      CPU time used by the whole JVM during the run (all threads, user + system)
- * @param peakHeapBytes highest heap usage seen at an interval boundary, in bytes
- * @param peakRssBytes  the process's peak resident set size in bytes (Linux {@code VmHWM}), if known
- * @param javaVersion  the JVM version
- * @param processors   processors available to the JVM
+ * @param cpuTime        CPU time used by the whole JVM during the run (all threads, user + system), from the
+ *                       start of publishing to the end of the run (warm-up, drain and the broker's figures included)
+ * @param peakHeapBytes  highest heap usage seen at an interval boundary, in bytes
+ * @param peakRssBytes   the process's peak resident set size in bytes (Linux {@code VmHWM}), if known
+ * @param javaVersion    the JVM version
+ * @param processors     processors available to the JVM
+ * @param measured       the CPU time and the messages of the measured period (after {@code --warmup}, to the
+ *                       end of publishing), the basis of the CPU per message; empty when not known
+ * @param processCpuTime CPU time used by the JVM from its start to the end of the run (its start-up, class
+ *                       loading and setting up the run included)
  */
 public record ClientStats(Duration cpuTime, long peakHeapBytes, java.util.OptionalLong peakRssBytes,
-                          String javaVersion, int processors) {
+                          String javaVersion, int processors, Optional<Measured> measured, Duration processCpuTime) {
+
+    /**
+     * The client's CPU over the measured period.
+     *
+     * @param cpuTime  CPU time of the whole JVM from the start of measuring (the end of {@code --warmup}, else
+     *                 the start of publishing) to the end of publishing
+     * @param messages the messages of that period: those published or those consumed, whichever is more
+     */
+    public record Measured(Duration cpuTime, long messages) {
+        /** CPU nanoseconds per message of the measured period; empty without messages. */
+        public OptionalDouble cpuNanosPerMessage() {
+            return messages > 0 ? OptionalDouble.of((double) cpuTime.toNanos() / messages) : OptionalDouble.empty();
+        }
+    }
+
+    /** Without a measured period (a result built by hand): the process's CPU taken as the run's. */
+    public ClientStats(Duration cpuTime, long peakHeapBytes, java.util.OptionalLong peakRssBytes, String javaVersion,
+                       int processors) {
+        this(cpuTime, peakHeapBytes, peakRssBytes, javaVersion, processors, Optional.empty(), cpuTime);
+    }
 
     /** Peak resident set size of this process from {@code /proc/self/status}, where Linux provides it. */
     public static java.util.OptionalLong peakRss() {

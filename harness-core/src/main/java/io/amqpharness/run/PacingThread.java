@@ -93,12 +93,18 @@ final class PacingThread implements Runnable {
             long now = clock.nanoTime();
             while (size > 0 && heap[0].wakeNanos() - now <= 0 && control.publishing()) {
                 step(heap[0], now);
+                if (!inbox.isEmpty()) {
+                    takeInbox(); // once per batch: a saturated thread still starts the publishers a step adds
+                }
                 now = clock.nanoTime();
             }
         }
     }
 
-    /** New publishers start their schedules; changed ones are stepped at once (their due time may have moved). */
+    /**
+     * New publishers start their schedules (one a step added, from when it was added: what it owes
+     * since is due at once); changed ones are stepped at once (their due time may have moved).
+     */
     private void takeInbox() {
         PublisherTask t;
         while ((t = inbox.poll()) != null) {
@@ -143,13 +149,22 @@ final class PacingThread implements Runnable {
         }
     }
 
-    /** Publishers added too late to start still count as finished. */
+    /**
+     * Publishers added too late to start: what their schedules had due since they were added is
+     * recorded as not sent, and they count as finished.
+     */
     private void takeInboxAtEnd() {
         PublisherTask t;
         while ((t = inbox.poll()) != null) {
             if (!t.pacingStarted) {
                 t.pacingStarted = true;
-                t.finished();
+                try {
+                    t.endUnstarted();
+                } catch (RuntimeException e) {
+                    control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
+                } finally {
+                    t.finished();
+                }
             }
         }
     }

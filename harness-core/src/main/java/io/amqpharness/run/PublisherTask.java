@@ -68,6 +68,8 @@ final class PublisherTask implements Runnable {
     private volatile boolean retired;
     private double startRate;
     private volatile boolean late;
+    /** When a step added this publisher, if {@link #late}: its schedule starts then, in nanoseconds. */
+    private volatile long lateSince;
     /** The intended time of the message this publisher is sending or waiting to send; written with release. */
     @SuppressWarnings("unused")
     private long takenIntended;
@@ -136,10 +138,14 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    /** When this publisher's schedule starts, once the run started: its phase or random delay after the start. */
+    /**
+     * When this publisher's schedule starts, once the run started: its phase or random delay after the
+     * start, or for one a step added, after the time it was added (not the time a busy pacing thread
+     * took it on, so what it owes since is measured).
+     */
     long startNanos() {
         Optional<List<RateStep>> schedule = c.settings().schedule();
-        return late ? c.clock().nanoTime() + startDelayNanos(Optional.empty())
+        return late ? lateSince + startDelayNanos(Optional.empty())
                 : c.control().startNanos() + startDelayNanos(schedule);
     }
 
@@ -326,6 +332,21 @@ final class PublisherTask implements Runnable {
         }
     }
 
+    /**
+     * For a publisher on a pacing thread that stopped before taking it on: what its schedule had due
+     * from its start to the stop is recorded as not sent, as {@link #end()} does for one that started.
+     */
+    void endUnstarted() {
+        if (c.settings().idle() || retired) {
+            return; // a step that removed it again: when is not kept, so what it owed is not known
+        }
+        begin(startNanos());
+        Pacer p = pacer;
+        if (p != null && sent < limit) {
+            recordUnsent(p, p.nextIntendedNanos(), limit - sent);
+        }
+    }
+
     // ---- on a shared pacing thread (PublisherScheduler): one step at a time, never blocking but in a send ----
 
     /** What {@link #step} asks of its pacing thread. */
@@ -377,6 +398,7 @@ final class PublisherTask implements Runnable {
             now = c.clock().nanoTime();
         }
         wakeNanos = now; // more due: after the other publishers due now
+        link.aboutToWait(); // what the link held back leaves now, not after the thread served the others
         return Step.LATER;
     }
 
@@ -450,8 +472,9 @@ final class PublisherTask implements Runnable {
         return !retired && c.control().publishing();
     }
 
-    /** Makes this publisher's schedule start when it starts, for one a step added during the run. */
+    /** Makes this publisher's schedule start now, for one a step adds during the run. */
     void joinLate() {
+        lateSince = c.clock().nanoTime();
         late = true;
     }
 

@@ -15,7 +15,10 @@ import java.util.Optional;
  * once on a recovery thread when the driver reports the failure, else by the publishing thread
  * when a send finds the link broken. Sequence numbers go on where they were, so consumers' checks
  * see one stream; the pacer's schedule went on meanwhile, so the outage shows as publish delay and
- * end-to-end latency. Implements the driver's outcome listener and forwards to the core's.
+ * end-to-end latency. The outage ends when the new link opens, provided a send then goes through on
+ * it: a link that opens but fails at its first send (a stream partition without a leader yet) resumes
+ * the same outage, and the next link is opened after a growing pause. Implements the driver's outcome
+ * listener and forwards to the core's.
  */
 final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener {
     private final PublisherSpec spec;
@@ -31,6 +34,15 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
     private volatile long lastSent;
     /** Held while a new link is opened: by the publishing thread in a send, or by a recovery thread. */
     private final Object relinking = new Object();
+    /**
+     * Reopened, and no send has gone through on the new link yet: the outage is not known to be over
+     * (a stream producer opens while its partition has no leader, and its next send fails again).
+     */
+    private volatile boolean unproven;
+    /** When the outage under way began, for {@code --recovery-timeout}, in nanoseconds; under {@link #relinking}. */
+    private long outageSince;
+    /** The pause before reopening a link that opened but never carried a send, in nanoseconds; under {@link #relinking}. */
+    private long reopenBackoff = Recovery.FIRST_BACKOFF_NANOS;
 
     private RecoveringPublisher(PublisherSpec spec, PublishOutcomeListener inner, Optional<ConfirmTracker> tracker,
                                 Recovery recovery) {
@@ -58,6 +70,9 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
                     PublisherLink l = link;
                     l.send(seq, body, routingKey);
                     lastSent = seq;
+                    if (unproven) {
+                        proven();
+                    }
                     if (broken != null || l != link) {
                         // The link failed around this send, which it took all the same: in doubt, if a
                         // recovery that ran meanwhile kept it pending as not sent.
@@ -177,6 +192,12 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
         }
     }
 
+    /** The first send on a reopened link went through: the outage ended when it opened. */
+    private void proven() {
+        unproven = false;
+        recovery.outages().working(spec.connectionName());
+    }
+
     private synchronized void markBroken(Throwable cause) {
         if (broken != null) {
             return;
@@ -203,10 +224,19 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
     }
 
     private void reconnectNow(long sending) {
-        long since = recovery.clock().nanoTime();
         Throwable last = broken;
         closeQuietly(link);
         long backoff = Recovery.FIRST_BACKOFF_NANOS;
+        if (unproven) {
+            // The link opened last time failed before any send went through: the same outage goes on
+            // (Outages resumes it), and opening again at once would only fail again.
+            reopenBackoff = recovery.pause(reopenBackoff,
+                    () -> !closed && recovery.running() && recovery.control().publishing());
+        } else {
+            outageSince = recovery.clock().nanoTime();
+            reopenBackoff = Recovery.FIRST_BACKOFF_NANOS;
+        }
+        long since = outageSince;
         while (true) {
             if (closed || !recovery.running() || !recovery.control().publishing()) {
                 throw new DriverException(who + " stopped while reconnecting.");
@@ -221,8 +251,9 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
                 PublisherLink fresh = recovery.driver().openPublisher(spec, this);
                 tracker.ifPresent(t -> t.abandonPending(sending));
                 link = fresh;
+                unproven = true;
                 broken = null;
-                recovery.outages().reconnected(spec.connectionName());
+                recovery.outages().reopened(spec.connectionName()); // over once a send goes through on it
                 return;
             } catch (RuntimeException e) {
                 last = e;

@@ -58,6 +58,10 @@ final class RunExecution {
     });
     private volatile long measureStartNanos;
     private volatile CountSnapshot countsAtMeasureStart = CountSnapshot.ZERO;
+    /** The process's CPU time when measuring started (the end of the warm-up), in nanoseconds. */
+    private volatile long cpuAtMeasureStart;
+    /** The client's CPU over the measured period, once publishing ended. */
+    private Optional<ClientStats.Measured> measuredCpu = Optional.empty();
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
     private Optional<ConnectionChurn> churn = Optional.empty();
     private Optional<ConnectionStats.Churn> churnResult = Optional.empty();
@@ -111,10 +115,12 @@ final class RunExecution {
         search.ifPresent(s -> participants.setRate(
                 SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         long cpuStart = ClientStats.processCpuNanos();
+        cpuAtMeasureStart = cpuStart;
         long start = clock.nanoTime();
         IntervalSampler sampler = startTraffic(start, steps);
         long publishingEnd = stopPublishing(stopCondition.await(start));
         CountSnapshot atPublishingEnd = measurements.counters().snapshot();
+        measuredCpu = measuredCpu(atPublishingEnd);
         sampler.drainingFrom(publishingEnd);
         drain(clock.nanoTime() + scenario.run().drainTimeout().toNanos());
         stopConsumers(sampler);
@@ -125,7 +131,8 @@ final class RunExecution {
         // broker's counters at once, not at its next statistics tick (up to 5 s away).
         participants.closePublishers();
         Optional<BrokerMonitor.Outcome> brokerOutcome = brokerMonitor.map(m -> {
-            double received = measurements.counters().snapshot().consumed() / Math.max(1e-9, (end - start) / 1e9);
+            // The consumers' rate while publishing, not diluted by the drain.
+            double received = atPublishingEnd.consumed() / Math.max(1e-9, (publishingEnd - start) / 1e9);
             return m.finish(publishingEnd, harnessCounts(atPublishingEnd, publishingEnd - start), received, scenario);
         });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
@@ -268,6 +275,7 @@ final class RunExecution {
             if (warmup.isPresent() && measureStartNanos == start && now - start >= warmup.get().toNanos()) {
                 // The warm-up ends on an interval boundary: what was recorded so far is left out.
                 countsAtMeasureStart = measurements.counters().snapshot();
+                cpuAtMeasureStart = ClientStats.processCpuNanos();
                 for (Metric m : Metric.values()) {
                     measurements.recorder(m).resetCumulative();
                 }
@@ -342,7 +350,8 @@ final class RunExecution {
             latency.put(m, LatencySummary.of(h));
         }
         ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(), ClientStats.peakRss(),
-                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+                System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), measuredCpu,
+                Duration.ofNanos(ClientStats.processCpuNanos()));
         return new RunResult(runId, scenario, broker, topology.queues(), startedAt,
                 Duration.ofNanos(publishingEnd - start), Duration.ofNanos(end - start), scenario.publishing().paced(),
                 counts, cut.inFlight(), control.unsentAtStop(), leftInQueues, expectedDeliveries,
@@ -370,8 +379,8 @@ final class RunExecution {
             notes.add("The queue arguments or message expiration let the broker drop messages (a length limit that "
                     + "drops from the head, or a TTL): what it dropped counts as lost, and no delivery count is expected.");
         }
-        scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
-                Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
+        scenario.run().warmup().ifPresent(w -> notes.add("The first " + String.format(java.util.Locale.ROOT, "%.2f s",
+                (measureStartNanos - start) / 1e9) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));
         brokerOutcome.ifPresent(o -> notes.addAll(o.notes()));
     }
@@ -389,7 +398,8 @@ final class RunExecution {
         return new Rates(
                 perSecond(measured.published(), publishingSeconds),
                 perSecond(measured.confirmed(), publishingSeconds),
-                perSecond(measured.consumed(), (lastDelivery - firstDelivery) / 1e9),
+                // From the start of measuring as sent is (not from the first delivery), to the last delivery.
+                perSecond(measured.consumed(), (Math.max(lastDelivery, publishingEnd) - measureStart) / 1e9),
                 perSecond(measured.consumed(), (lastDelivery - measureStart) / 1e9));
     }
 
@@ -397,6 +407,20 @@ final class RunExecution {
         ConnectionOpener.Outcome o = participants.opening();
         return new ConnectionStats(o.connections(), o.took(), o.retries(), scenario.connections().idleConnections(),
                 churnResult);
+    }
+
+    /**
+     * The CPU and the messages from the start of measuring to the end of publishing (the period of the
+     * rates), so the CPU per message leaves out the warm-up, the drain and what the run does after.
+     */
+    private Optional<ClientStats.Measured> measuredCpu(CountSnapshot atPublishingEnd) {
+        long cpu = ClientStats.processCpuNanos();
+        if (cpu == 0) {
+            return Optional.empty(); // the platform cannot tell
+        }
+        CountSnapshot measured = atPublishingEnd.minus(countsAtMeasureStart);
+        return Optional.of(new ClientStats.Measured(Duration.ofNanos(Math.max(0, cpu - cpuAtMeasureStart)),
+                Math.max(measured.published(), measured.consumed())));
     }
 
     private static double perSecond(long count, double seconds) {

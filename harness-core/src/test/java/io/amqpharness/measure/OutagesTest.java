@@ -30,6 +30,31 @@ class OutagesTest {
         assertThat(s.reasons()).containsExactly("CONNECTION_FORCED - broker forced connection closure with reason 'shutdown'");
     }
 
+    @Test
+    void aReopenedLinkThatFailsBeforeItWorkedResumesTheSameOutage() {
+        outages.disconnected("p0", "Not leader available");
+        clock.advanceMillis(10);
+        outages.reopened("p0");
+        clock.advanceMillis(5);
+        outages.disconnected("p0", "Not leader available"); // its first send failed: the same outage
+        clock.advanceMillis(1_000);
+        outages.reopened("p0");
+        Outages.Summary meanwhile = outages.summary();
+        assertThat(meanwhile.connections()).singleElement()
+                .isEqualTo(new Outages.Connection("p0", 1, Duration.ofMillis(1_015), Duration.ofMillis(1_015), false));
+        clock.advanceMillis(3);
+        outages.working("p0");
+        clock.advanceMillis(500);
+        outages.disconnected("p0", "reset"); // after a send went through: a new outage
+        clock.advanceMillis(100);
+        outages.reconnected("p0");
+        Outages.Summary s = outages.summary();
+        assertThat(s.disconnects()).isEqualTo(2);
+        assertThat(s.downtime()).isEqualTo(Duration.ofMillis(1_115));
+        assertThat(s.connections()).singleElement()
+                .isEqualTo(new Outages.Connection("p0", 2, Duration.ofMillis(1_115), Duration.ofMillis(1_015), false));
+    }
+
     /** A CI run's result once held 60 ms more downtime than its intervals: the link came back after the last one. */
     @Test
     void afterTheRunsLastIntervalTheOutagesStandAsTheyWere() {

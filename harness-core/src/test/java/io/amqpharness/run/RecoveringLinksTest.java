@@ -81,6 +81,44 @@ class RecoveringLinksTest {
     }
 
     @Test
+    void aLinkThatOpensButCannotPublishYetDoesNotEndTheOutage() {
+        // A stream producer reopened while its partition has no leader: the open succeeds, the next send
+        // fails again, for 1.5 s. That is one outage of about 1.5 s, not dozens of short ones.
+        Counters counters = new Counters();
+        ConfirmTracker tracker = tracker(counters);
+        long[] failedAt = {0};
+        driver.publisher = (outcomes, n) -> new PublisherLink() {
+            @Override
+            public void send(long seq, byte[] body, String routingKey) {
+                if (n == 1) {
+                    failedAt[0] = System.nanoTime();
+                    throw new DriverException("Not leader available");
+                }
+                if (System.nanoTime() - failedAt[0] < 1_500_000_000L) {
+                    throw new DriverException("Not leader available");
+                }
+                outcomes.settled(seq, false, PublishOutcome.CONFIRMED);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        RecoveringPublisher p = RecoveringPublisher.open(publisherSpec(), tracker, Optional.of(tracker), recovery);
+        tracker.register(1, System.nanoTime());
+        p.send(1, new byte[12], "q");
+        Outages.Summary s = outages.summary();
+        System.out.printf("disconnects %d, downtime %s, links opened %d%n", s.disconnects(), s.downtime(),
+                driver.opened());
+        assertThat(s.disconnects()).as("one outage").isEqualTo(1);
+        assertThat(s.downtime()).as("down until a send went through").isGreaterThanOrEqualTo(Duration.ofMillis(1_400));
+        assertThat(s.connections()).noneMatch(Outages.Connection::stillDown);
+        assertThat(driver.opened()).as("reopened with backoff, not in a tight loop").isLessThan(12);
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        p.close();
+    }
+
+    @Test
     void aLinkThatBreaksAsItWritesItsLastSendsLeavesThemInDoubtInsteadOfFailingTheRun() {
         // A cluster node killed under a publisher whose sends were held back for one write: the write at
         // the end of publishing met "Broken pipe" before the connection reported itself lost, and the run
@@ -293,6 +331,10 @@ class RecoveringLinksTest {
         @Override
         public OptionalLong queueDepth(String queue) {
             return OptionalLong.empty();
+        }
+
+        synchronized int opened() {
+            return opened;
         }
 
         @Override

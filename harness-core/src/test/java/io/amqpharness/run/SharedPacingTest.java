@@ -88,6 +88,38 @@ class SharedPacingTest {
     }
 
     @Test
+    void publishersAStepAddsToASaturatedPacingThreadOweTheirMessagesFromTheStep() {
+        // Each send takes 100 µs, so one pacing thread sends at most 10,000 msg/s of the 40,000 and then
+        // 80,000 intended: it is always busy. The 2 publishers the second step adds must start (and owe
+        // every message from the step on) although some publisher is always due.
+        InMemoryDriver.sendTime = Duration.ofNanos(100_000);
+        RunResult r = new LoadRunner(scenario().rate(20_000).pacingThreads(1).warmup(Duration.ZERO)
+                .step(StepSetting.PRODUCERS, 2, 4).stepDuration(Duration.ofSeconds(1))
+                .drainTimeout(Duration.ofSeconds(3)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        // 2 publishers for the whole 2 s, 2 more from the second step on: 120,000 when that step starts at 1 s.
+        // A loaded machine applies the step a little late (it ends an interval): count from when it began.
+        double added = 2.0 - r.steps().get(1).start().toNanos() / 1e9;
+        long expected = (long) (2 * 20_000 * 2 + 2 * 20_000 * added);
+        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).as("every message due, sent or not, of all 4 publishers")
+                .isGreaterThanOrEqualTo((long) (0.95 * expected));
+        assertThat(r.steps().get(1).counts().published()).as("the added publishers sent too").isPositive();
+    }
+
+    @Test
+    void aSaturatedPacingThreadLetsNoPublisherHoldMoreThanOneBatchUnwritten() {
+        // Held writes (AMQP 0.9.1's corked sockets) leave at aboutToWait: a pacing thread that is always
+        // busy must still end each publisher's batch with one, so no batch stays held while the thread
+        // serves the others.
+        InMemoryDriver.sendTime = Duration.ofNanos(100_000);
+        RunResult r = new LoadRunner(scenario().producers(2).rate(20_000).pacingThreads(1).warmup(Duration.ZERO)
+                .time(Duration.ofMillis(500)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().published()).isGreaterThan(100);
+        assertThat(InMemoryDriver.MOST_HELD.get()).as("messages sent with no aboutToWait between").isLessThanOrEqualTo(16);
+    }
+
+    @Test
     void idlePublishersHaveNoThread() {
         Set<String> seen = ConcurrentHashMap.newKeySet();
         RunResult r = new LoadRunner(scenario().producers(50).rate(0).time(Duration.ofMillis(500)).build())

@@ -80,6 +80,8 @@ public final class InMemoryDriver implements ProtocolDriver {
      * publisher's {@code flush} does not wait for, and closing its link does. Reset by tests.
      */
     public static volatile java.time.Duration storeDelay = java.time.Duration.ZERO;
+    /** How long each send takes on the sending thread (zero: no time), to saturate a publisher's thread. Reset by tests. */
+    public static volatile java.time.Duration sendTime = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
     /** Every driver created, most recent last. */
@@ -95,9 +97,17 @@ public final class InMemoryDriver implements ProtocolDriver {
         behavior = Behavior.NORMAL;
         neverStored = seq -> false;
         storeDelay = java.time.Duration.ZERO;
+        sendTime = java.time.Duration.ZERO;
+        MOST_HELD.set(0);
         ERRORS.clear();
         SEND_THREADS.clear();
     }
+
+    /**
+     * The most messages any publisher link sent without an {@code aboutToWait} or {@code flush} in
+     * between: what a driver that holds writes back (CorkedSockets) would hold at most. Reset by tests.
+     */
+    public static final java.util.concurrent.atomic.AtomicLong MOST_HELD = new java.util.concurrent.atomic.AtomicLong();
 
     /** The names of the threads that sent, without their numbers ("harness-pacing-"); cleared by tests. */
     public static final java.util.Set<String> SEND_THREADS = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -108,6 +118,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     private final long slowUntilNanos;
     private final long confirmDelayNanos;
     private final long storeDelayNanos;
+    private final long sendNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
     final AtomicInteger acks = new AtomicInteger();
@@ -121,6 +132,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
         this.storeDelayNanos = storeDelay.toNanos();
+        this.sendNanos = sendTime.toNanos();
         CREATED.add(this);
     }
 
@@ -165,10 +177,23 @@ public final class InMemoryDriver implements ProtocolDriver {
         PublisherLink link = new PublisherLink() {
             private int sends;
             private long unconfirmedFrom = 1;
+            /** Sent since the last aboutToWait or flush. */
+            private long unflushed;
+
+            @Override
+            public void aboutToWait() {
+                unflushed = 0;
+            }
 
             @Override
             public void send(long seq, byte[] body, String routingKey) {
                 SEND_THREADS.add(Thread.currentThread().getName().replaceAll("[0-9]+$", ""));
+                MOST_HELD.accumulateAndGet(++unflushed, Math::max);
+                if (sendNanos > 0) {
+                    for (long until = System.nanoTime() + sendNanos; System.nanoTime() - until < 0; ) {
+                        Thread.onSpinWait();
+                    }
+                }
                 if (b.failAfter() > 0 && ++sends > b.failAfter()) {
                     throw new DriverException("The fake broker closed the channel.");
                 }
@@ -231,6 +256,7 @@ public final class InMemoryDriver implements ProtocolDriver {
 
             @Override
             public void flush() {
+                unflushed = 0;
                 try {
                     broker.schedule(() -> { }, confirmDelayNanos, TimeUnit.NANOSECONDS).get(5, TimeUnit.SECONDS);
                 } catch (Exception e) {

@@ -62,7 +62,7 @@ public final class TextSummary {
             b.append(SeedTable.markdown(column, SeedTable.steps(d)));
         }
         b.append(SearchSummary.format(d));
-        line(b, "Client    CPU %s s (%s per message), peak heap %s MiB%s", Format.seconds(d.client().cpuTime()),
+        line(b, "Client    CPU %s s (%s), peak heap %s MiB%s", Format.seconds(d.client().cpuTime()),
                 cpuPerMessage(d), Format.mebibytes(d.client().peakHeapBytes()),
                 d.client().peakRssBytes().isPresent()
                         ? ", peak RSS " + Format.mebibytes(d.client().peakRssBytes().getAsLong()) + " MiB" : "");
@@ -205,13 +205,29 @@ public final class TextSummary {
         return h.toString().substring(1);
     }
 
+    /**
+     * The CPU per message of the measured period (after the warm-up, to the end of publishing), and the
+     * process's CPU since the JVM started; a result file without them divides the run's CPU by all its
+     * messages, and says so.
+     */
     private static String cpuPerMessage(ResultDocument d) {
+        ResultDocument.Client client = d.client();
+        String since = client.processCpuTime().isPresent()
+                ? "; " + Format.seconds(client.processCpuTime().getAsLong()) + " s since the JVM started" : "";
+        if (client.cpuNanosPerMessage().isPresent()) {
+            return String.format(Locale.ROOT, "%.1f µs per message while measuring", client.cpuNanosPerMessage()
+                    .getAsDouble() / 1e3) + since;
+        }
+        if (client.measuredMessages().isPresent()) {
+            return "no message while measuring" + since;
+        }
         Counts c = d.counts();
         long messages = Math.max(c.published(), c.consumed());
         if (messages == 0) {
-            return "n/a";
+            return "n/a per message" + since;
         }
-        return String.format(Locale.ROOT, "%.1f µs", d.client().cpuTime() / 1e3 / messages);
+        return String.format(Locale.ROOT, "%.1f µs per message over the whole run", client.cpuTime() / 1e3 / messages)
+                + since;
     }
 
     static void line(StringBuilder b, String format, Object... args) {

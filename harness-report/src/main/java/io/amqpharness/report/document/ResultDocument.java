@@ -237,9 +237,30 @@ public record ResultDocument(
      * @param peakRssBytes  the process's peak resident memory (Linux {@code VmHWM}), bytes
      * @param javaVersion   the Java version
      * @param processors    processors available to the JVM
+     * @param measuredCpuTime CPU time the harness process used from the start of measuring (the end of the warm-up) to the end of publishing (the basis of the CPU per message), nanoseconds
+     * @param measuredMessages the messages of that period, published or consumed, whichever is more
+     * @param processCpuTime CPU time the harness process used from its start to the end of the run (start-up and setup included), nanoseconds
      */
     public record Client(long cpuTime, long peakHeapBytes, OptionalLong peakRssBytes, String javaVersion,
-            int processors) {
+            int processors, OptionalLong measuredCpuTime, OptionalLong measuredMessages, OptionalLong processCpuTime) {
+        public Client {
+            measuredCpuTime = measuredCpuTime == null ? OptionalLong.empty() : measuredCpuTime;
+            measuredMessages = measuredMessages == null ? OptionalLong.empty() : measuredMessages;
+            processCpuTime = processCpuTime == null ? OptionalLong.empty() : processCpuTime;
+        }
+
+        /** Without the measured period's figures (a result file written before they were). */
+        public Client(long cpuTime, long peakHeapBytes, OptionalLong peakRssBytes, String javaVersion, int processors) {
+            this(cpuTime, peakHeapBytes, peakRssBytes, javaVersion, processors, OptionalLong.empty(), OptionalLong.empty(),
+                    OptionalLong.empty());
+        }
+
+        /** CPU nanoseconds per message of the measured period; empty when not known or without messages. */
+        public java.util.OptionalDouble cpuNanosPerMessage() {
+            return measuredCpuTime.isPresent() && measuredMessages.isPresent() && measuredMessages.getAsLong() > 0
+                    ? java.util.OptionalDouble.of((double) measuredCpuTime.getAsLong() / measuredMessages.getAsLong())
+                    : java.util.OptionalDouble.empty();
+        }
     }
 
     /**

@@ -13,7 +13,8 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * The {@code .hlog} files of a merged result: per metric, the k-th interval histogram of every
  * instance added into the merged k-th, written as a single run writes its logs, each file whole
- * or not at all. Stateless.
+ * or not at all; none for a metric no instance recorded (an instance without the file recorded none).
+ * Stateless.
  */
 final class MergedLogs {
     private MergedLogs() {
@@ -23,6 +24,10 @@ final class MergedLogs {
     static void write(List<ResultMerge.Instance> instances, Path output, Instant startedAt) {
         for (Metric metric : Metric.values()) {
             Path file = output.resolve(HistogramLogs.fileName(metric));
+            if (instances.stream().allMatch(i -> i.intervals().get(metric).stream().allMatch(h -> h.getTotalCount() == 0))) {
+                deleteStale(file); // no instance recorded it: no log, as a run writes none
+                continue;
+            }
             try {
                 AtomicFiles.write(file, out -> {
                     PrintStream stream = new PrintStream(out, false, StandardCharsets.UTF_8);
@@ -35,6 +40,15 @@ final class MergedLogs {
             } catch (IOException e) {
                 throw OutputFiles.cannotWrite(file, e);
             }
+        }
+    }
+
+    private static void deleteStale(Path file) {
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new io.amqpharness.HarnessException("Cannot remove " + file + ", an earlier log: "
+                    + OutputFiles.reason(e) + ".", e);
         }
     }
 

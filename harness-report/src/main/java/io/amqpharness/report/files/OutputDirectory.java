@@ -123,9 +123,6 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
     public void started(RunStart start) {
         removeEarlierSummary();
         logs.open(start);
-        for (Metric m : Metric.values()) {
-            written.add(directory.resolve(HistogramLogs.fileName(m)));
-        }
         Path file = directory.resolve(IntervalsCsv.FILE_NAME);
         try {
             csv = new IntervalsCsv.Appender(file, start.startedAt());
@@ -160,6 +157,7 @@ public final class OutputDirectory implements RunListener, AutoCloseable {
      */
     public void finished(RunResult result, ResultDocument document) {
         close();
+        written.addAll(0, logs.files());
         logs.problem().ifPresent(this::fail);
         try {
             written.add(ResultDocuments.write(document, directory));

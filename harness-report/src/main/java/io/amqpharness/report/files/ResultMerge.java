@@ -317,7 +317,10 @@ public final class ResultMerge {
         return new ResultDocument.Client(sum(all, ResultDocument.Client::cpuTime),
                 sum(all, ResultDocument.Client::peakHeapBytes), rss,
                 all.stream().map(ResultDocument.Client::javaVersion).filter(Objects::nonNull).findFirst().orElse(null),
-                (int) max(all, ResultDocument.Client::processors));
+                (int) max(all, ResultDocument.Client::processors),
+                sumOrEmpty(all, ResultDocument.Client::measuredCpuTime, true),
+                sumOrEmpty(all, ResultDocument.Client::measuredMessages, true),
+                sumOrEmpty(all, ResultDocument.Client::processCpuTime, true));
     }
 
     private static <T> long sum(List<T> values, ToLongFunction<T> field) {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -125,7 +126,10 @@ record RunSections(Redaction redaction) {
 
     ResultDocument.Client client(ClientStats c) {
         return new ResultDocument.Client(c.cpuTime().toNanos(), c.peakHeapBytes(), c.peakRssBytes(),
-                redaction.text(c.javaVersion()), c.processors());
+                redaction.text(c.javaVersion()), c.processors(),
+                c.measured().map(m -> OptionalLong.of(m.cpuTime().toNanos())).orElse(OptionalLong.empty()),
+                c.measured().map(m -> OptionalLong.of(m.messages())).orElse(OptionalLong.empty()),
+                OptionalLong.of(c.processCpuTime().toNanos()));
     }
 
     ResultDocument.Outages outages(Outages.Summary o) {

@@ -153,9 +153,15 @@ final class Tables {
         double cpuSeconds = c.cpuTime() / 1e9;
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
         h.append(kv("CPU time", String.format(Locale.ROOT, "%.2f s", cpuSeconds), ""));
-        if (messages > 0) {
-            h.append(kv("CPU per 100k messages", String.format(Locale.ROOT, "%.3f s", cpuSeconds * 1e5 / messages), ""));
+        if (c.cpuNanosPerMessage().isPresent()) {
+            h.append(kv("CPU per 100k messages while measuring", String.format(Locale.ROOT, "%.3f s",
+                    c.cpuNanosPerMessage().getAsDouble() * 1e5 / 1e9), ""));
+        } else if (c.measuredMessages().isEmpty() && messages > 0) {
+            h.append(kv("CPU per 100k messages over the whole run",
+                    String.format(Locale.ROOT, "%.3f s", cpuSeconds * 1e5 / messages), ""));
         }
+        c.processCpuTime().ifPresent(t -> h.append(kv("CPU time since the JVM started",
+                String.format(Locale.ROOT, "%.2f s", t / 1e9), "")));
         h.append(kv("peak heap", Format.mebibytes(c.peakHeapBytes()) + " MiB", ""));
         if (e != null) {
             h.append(kv("max heap", Format.mebibytes(e.maxHeapBytes()) + " MiB", ""));
