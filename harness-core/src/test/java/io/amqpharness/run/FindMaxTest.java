@@ -129,4 +129,28 @@ class FindMaxTest {
         assertThat(s.answer()).isPresent();
         assertThat(s.answer().getAsDouble()).as(table).isGreaterThanOrEqualTo(0.9 * cap);
     }
+
+    @Test
+    void aProbeAfterAFailureStartsOnceTheQueueIsEmptyEvenWhenTheBrokerRefusedSome() {
+        // The broker nacks every tenth message, and the gate fails every probe on it. Nacked messages
+        // never arrive: counted as owed, the settle after each failed probe waited its whole 10 s limit.
+        // The in-memory queue is empty within an interval, so each probe starts right after the last.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(10, 1, false, false, 0);
+        RunResult r = new LoadRunner(scenario().confirm(20).build())
+                .search(spec(new RateSearch(400, OptionalDouble.empty(), 1, 0.05, 2), "nacked>0",
+                        Duration.ofMillis(300)))
+                .run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().nacked()).isPositive();
+        String table = r.search().orElseThrow().probes().toString();
+        assertThat(r.steps()).as(table).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(r.search().orElseThrow().probes()).as("nacked messages are not owed to the consumers")
+                .allSatisfy(p -> assertThat(p.reasons()).noneMatch(why -> why.startsWith("The consumers received")));
+        for (int i = 1; i < r.steps().size(); i++) {
+            StepResult before = r.steps().get(i - 1);
+            Duration gap = r.steps().get(i).start().minus(before.start().plus(before.length()));
+            assertThat(gap).as("wait before step %d after a failed one in%n%s", i, table)
+                    .isLessThanOrEqualTo(INTERVAL.multipliedBy(3));
+        }
+    }
 }
