@@ -67,4 +67,32 @@ class SequenceCheckersTest {
         b.arrive("run1-p0", 3, false);
         assertThat(c.missing()).isEqualTo(1);
     }
+
+    @Test
+    void everyRefusalReachesACheckerMadeWhileThePublisherIsRefusing() throws Exception {
+        // Each refusal is either kept for the new checker or told to it directly, never neither.
+        for (int round = 0; round < 50; round++) {
+            Counters counts = new Counters();
+            SequenceCheckers c = new SequenceCheckers(counts, "run1-p", false, false, false);
+            LongConsumer refused = c.refusals(List.of("q"), "run1-p0");
+            int n = 20_000;
+            java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+            Thread publisher = new Thread(() -> {
+                for (long seq = 1; seq <= n; seq += 2) {
+                    refused.accept(seq);
+                    sent.set(seq);
+                }
+            });
+            publisher.start();
+            while (sent.get() < round * n / 50) {
+                Thread.onSpinWait(); // made ever later in the publisher's refusals
+            }
+            Integrity i = c.forConsumer("q", 0);
+            publisher.join();
+            for (long seq = 2; seq <= n; seq += 2) {
+                i.arrive("run1-p0", seq, false);
+            }
+            assertThat(c.missing()).as("round %d", round).isZero();
+        }
+    }
 }
