@@ -175,9 +175,17 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         }
         multipleFloor = Math.max(multipleFloor, seq);
         if (anyOverdue) {
-            long late;
+            long late = 0;
             synchronized (overdue) {
-                late = overdue.removeBelow(seq + 1);
+                if (refuses(outcome)) { // each one's sequence is excused: consumers will not see it
+                    for (long s = overdue.lowest(); s <= seq; s = overdue.lowest()) {
+                        overdue.remove(s);
+                        refused.accept(s);
+                        late++;
+                    }
+                } else {
+                    late = overdue.removeBelow(seq + 1);
+                }
             }
             counters.lateOutcomes.add(late);
         }
@@ -197,6 +205,9 @@ public final class ConfirmTracker implements PublishOutcomeListener {
                 // Already resolved, or the slot holds a later message: this may be a timed-out one's verdict.
                 if (anyOverdue && removeOverdue(seq)) {
                     counters.lateOutcomes.increment();
+                    if (refuses(outcome)) {
+                        refused.accept(seq);
+                    }
                 }
                 return 0;
             }
@@ -206,7 +217,12 @@ public final class ConfirmTracker implements PublishOutcomeListener {
                 continue; // a timeout or return raced with us: look again
             }
             if ((v & TIMED_OUT) != 0) {
+                // Counted as timed out; a refusal still means consumers will not see it (a return
+                // before the timeout was reported by the sweep).
                 counters.lateOutcomes.increment();
+                if (refuses(outcome) && (v & RETURNED) == 0) {
+                    refused.accept(seq);
+                }
                 return 0;
             }
             if ((v & RETURNED) != 0) {
@@ -215,10 +231,21 @@ public final class ConfirmTracker implements PublishOutcomeListener {
                 return 1;
             }
             count(outcome, now - sentNanos);
-            if (outcome == PublishOutcome.NACKED || outcome == PublishOutcome.RELEASED) {
+            if (refuses(outcome)) {
                 refused.accept(seq);
             }
             return 1;
+        }
+    }
+
+    /** Whether the verdict means the broker did not take the message, so consumers will not see it. */
+    private static boolean refuses(PublishOutcome outcome) {
+        return outcome == PublishOutcome.NACKED || outcome == PublishOutcome.RELEASED;
+    }
+
+    private boolean overdueHolds(long seq) {
+        synchronized (overdue) {
+            return overdue.contains(seq);
         }
     }
 
@@ -247,8 +274,23 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         }
         long seq = PayloadCodec.extend(PayloadCodec.sequence32(body, offset), registered);
         int slot = (int) (seq & mask);
-        // The broker sends the ack after the return; flag the slot so that ack counts as returned.
-        slots.compareAndSet(slot, seq, seq | RETURNED);
+        while (true) {
+            long v = slots.get(slot);
+            if (v == seq) {
+                // The broker sends the ack after the return; flag the slot so that ack counts as returned.
+                if (slots.compareAndSet(slot, seq, seq | RETURNED)) {
+                    return;
+                }
+            } else if (v == (seq | TIMED_OUT)) {
+                refused.accept(seq); // counted as timed out, its ack will be late: consumers will not see it
+                return;
+            } else {
+                break;
+            }
+        }
+        if (anyOverdue && overdueHolds(seq)) {
+            refused.accept(seq);
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.amqpharness.measure;
 
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * A set of message sequences held as sorted, disjoint ranges {@code [start, end)} in two
@@ -207,6 +208,15 @@ public final class SequenceRanges {
     /** Whether {@code seq} is held. */
     public boolean contains(long seq) {
         return find(seq) >= 0;
+    }
+
+    /** Calls {@code action} with every sequence held, lowest first: a loop over each range, nothing allocated. */
+    public void forEach(LongConsumer action) {
+        for (int i = first; i < last; i++) {
+            for (long s = starts[i]; s < ends[i]; s++) {
+                action.accept(s);
+            }
+        }
     }
 
     /** Ranges held now (0 when empty). */

@@ -112,6 +112,7 @@ public final class SequenceTracker {
             firstArrival = seq;
             if (fromFirstArrival && seq > base) {
                 base = seq;
+                excusedAhead.removeBelow(seq); // refused before where this reader starts: never expected
             }
         }
         if (seq < 1) {
@@ -187,16 +188,17 @@ public final class SequenceTracker {
      * (a fanout where another queue took it), it counts as a first arrival. A refusal never moves
      * the window: one far ahead of the arrivals (a full queue refuses while its backlog is still
      * being consumed) is kept apart until the window reaches it. Before a reader's first arrival
-     * ({@code fromFirstArrival}) it is ignored.
+     * ({@code fromFirstArrival}) it is kept apart too, and forgotten if the reader starts past it.
      *
      * @param sequence32 the low 32 bits of the refused message's sequence
      */
     public synchronized void excuse(long sequence32) {
-        if (fromFirstArrival && !arrived) {
-            return;
-        }
         long seq = PayloadCodec.extend(sequence32, Math.max(highest, base));
         if (seq < 1) {
+            return;
+        }
+        if (fromFirstArrival && !arrived) {
+            excusedAhead.insert(seq); // where the window starts is not known yet
             return;
         }
         if (seq < base) {

@@ -9,7 +9,8 @@ import java.util.OptionalDouble;
  * @param target    what each probe had to meet, one gate each (for example {@code e2e.p99>50ms}),
  *                  besides keeping up: sent at least
  *                  {@value io.amqpharness.run.RateSearchSpec#KEEP_UP_PERCENT} % of the intended rate,
- *                  received at least that share of what was sent
+ *                  received at least that share of what was sent and not refused (nacked,
+ *                  returned, released or in doubt)
  * @param probes    the probes in the order they ran
  * @param answer    the highest rate that passed, messages per second over all publishers; empty
  *                  if no probe passed

@@ -1,5 +1,6 @@
 package io.amqpharness.run;
 
+import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.result.GateCheck;
 import io.amqpharness.result.GateVerdict;
@@ -165,8 +166,10 @@ final class SearchController implements Stepper {
     /**
      * True when the failed probe's backlog is gone: every publisher is back on its schedule (one
      * that could not keep up still owes the messages its schedule had due, and would send them
-     * during the next probe), and consumers have caught up with what was published (less than
-     * one interval's messages in flight).
+     * during the next probe), and consumers have caught up with what was published and can still
+     * arrive (less than one interval's messages in flight). Refused messages (nacked, returned,
+     * released) never arrive, and neither may those in doubt: they are not waited for, nor are
+     * in-doubt messages that did arrive counted as caught up.
      */
     private boolean settled(IntervalStats stats) {
         if (participants.mostBehindNanos() > CAUGHT_UP_NANOS) {
@@ -175,8 +178,18 @@ final class SearchController implements Stepper {
         if (!copiesKnown) {
             return true; // no way to tell: one interval of pause is all we can do
         }
-        long behind = stats.total().published() * copies - stats.total().ownUnique();
+        CountSnapshot t = stats.total();
+        long behind = (t.published() - cannotArrive(t)) * copies - (t.ownUnique() - t.inDoubtArrived());
         return behind <= Math.max(1, rate * SETTLE_SHARE * copies * stats.length().toNanos() / 1e9);
+    }
+
+    /**
+     * Published messages consumers are not owed: those the broker refused (nacked, returned,
+     * released; with fanout a refusal may still have reached some queues, so this errs towards
+     * "caught up") and those in doubt after a dropped connection.
+     */
+    private static long cannotArrive(CountSnapshot c) {
+        return c.nacked() + c.returned() + c.released() + c.inDoubt();
     }
 
     private RateProbe judge(StepResult step) {
@@ -194,9 +207,14 @@ final class SearchController implements Stepper {
                     + "%d %%).", sent, rate, RateSearchSpec.KEEP_UP_PERCENT));
         }
         double received = step.rates().received();
-        if (received < KEEP_UP * sent * copies) {
-            reasons.add(String.format(Locale.ROOT, "The consumers received %,.0f msg/s of the %,.0f sent (less than "
-                    + "%d %%).", received, sent * copies, RateSearchSpec.KEEP_UP_PERCENT));
+        CountSnapshot c = step.counts();
+        // Refused and in-doubt messages are not owed to the consumers.
+        double owedShare = c.published() > 0 ? 1 - (double) Math.min(c.published(), cannotArrive(c)) / c.published() : 1;
+        double owed = sent * owedShare * copies;
+        if (received < KEEP_UP * owed) {
+            reasons.add(String.format(Locale.ROOT, "The consumers received %,.0f msg/s of the %,.0f %s (less than "
+                    + "%d %%).", received, owed, owedShare < 1 ? "sent and not refused" : "sent",
+                    RateSearchSpec.KEEP_UP_PERCENT));
         }
         return new RateProbe(step.index(), rate, reasons.isEmpty(), reasons);
     }

@@ -2,6 +2,7 @@ package io.amqpharness.run;
 
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
+import io.amqpharness.measure.SequenceRanges;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,17 @@ import java.util.function.LongConsumer;
  * A run's sequence checkers: one per queue, or one per consumer of a stream (a fanout message
  * reaches every queue, and each copy is checked on its own). Consumers get theirs when they open;
  * publishers tell the checkers of the queues their routing reaches about refused and in-doubt
- * messages. Thread-safe: checkers are added while publishers may report refusals.
+ * messages. A checker made after some of those were reported (a queue whose first consumer opens
+ * at a later step, a stream consumer that joins later) is told them when it is made, so they do
+ * not count as lost. Thread-safe: checkers are added while publishers may report refusals.
  */
 final class SequenceCheckers {
+    /**
+     * Separate ranges of refused (or of in-doubt) sequences kept per queue and publisher for
+     * checkers made later: 16 bytes each, at most 16 MiB; beyond that the oldest are forgotten.
+     */
+    static final int MAX_KEPT_RANGES = 1 << 20;
+
     private final Counters counters;
     private final String publisherPrefix;
     private final boolean stream;
@@ -43,20 +52,30 @@ final class SequenceCheckers {
     /**
      * The checker of consumer {@code index} of {@code queue}. Competing consumers of a queue share
      * its checker; every consumer of a stream reads every message, from wherever it starts, so each
-     * has its own; single active consumers of a stream take turns, so they share one.
+     * has its own; single active consumers of a stream take turns, so they share one. A new checker
+     * is told the refusals and in-doubt messages reported for the queue so far before any consumer
+     * gets it.
      */
     Integrity forConsumer(String queue, int index) {
         String key = stream && !singleActiveConsumer ? queue + "\u0000" + index : queue;
         Integrity checker = integrity.get(key);
-        if (checker == null) {
-            Integrity made = new Integrity(counters, publisherPrefix, stream, ownFromStart);
-            checker = integrity.putIfAbsent(key, made);
-            if (checker == null) {
-                checker = made;
-                of(queue).add(made);
-            }
+        if (checker != null) {
+            return checker;
         }
-        return checker;
+        OfQueue q = of(queue);
+        synchronized (q) {
+            checker = integrity.get(key);
+            if (checker == null) {
+                checker = new Integrity(counters, publisherPrefix, stream, ownFromStart);
+                q.add(checker); // first, so that what is reported from now on reaches it directly
+                q.replayInto(checker);
+                if (!(stream && !singleActiveConsumer)) {
+                    q.stopKeeping(); // a queue has one checker: none will come later
+                }
+                integrity.put(key, checker);
+            }
+            return checker;
+        }
     }
 
     /**
@@ -66,8 +85,13 @@ final class SequenceCheckers {
      */
     LongConsumer refusals(List<String> reached, String publisherId) {
         OfQueue[] queues = reached.stream().map(this::of).toArray(OfQueue[]::new);
+        Kept[] kept = Arrays.stream(queues).map(q -> q.kept(publisherId)).toArray(Kept[]::new);
         return seq -> {
-            for (OfQueue q : queues) {
+            for (int i = 0; i < queues.length; i++) {
+                OfQueue q = queues[i];
+                if (q.keeping) {
+                    kept[i].refused(seq);
+                }
                 for (Integrity checker : q.all) {
                     checker.excuse(publisherId, seq);
                 }
@@ -78,10 +102,16 @@ final class SequenceCheckers {
     /** A message in doubt that arrives at a queue its publisher reaches is not an expected delivery. */
     LongConsumer inDoubt(List<String> reached, String publisherId) {
         OfQueue[] queues = reached.stream().map(this::of).toArray(OfQueue[]::new);
+        Kept[] kept = Arrays.stream(queues).map(q -> q.kept(publisherId)).toArray(Kept[]::new);
         return seq -> {
-            for (OfQueue q : queues) {
+            long seq32 = seq & 0xFFFF_FFFFL;
+            for (int i = 0; i < queues.length; i++) {
+                OfQueue q = queues[i];
+                if (q.keeping) {
+                    kept[i].inDoubt(seq32);
+                }
                 for (Integrity checker : q.all) {
-                    checker.inDoubt(publisherId, seq & 0xFFFF_FFFFL);
+                    checker.inDoubt(publisherId, seq32);
                 }
             }
         };
@@ -101,14 +131,62 @@ final class SequenceCheckers {
         return byQueue.computeIfAbsent(queue, q -> new OfQueue());
     }
 
-    /** The checkers of one queue (one, or one per consumer of a stream), read without a lock on every refusal. */
+    /**
+     * The checkers of one queue (one, or one per consumer of a stream), read without a lock on every
+     * refusal, and, while more checkers may come, what its publishers reported for them.
+     *
+     * <p>A report is kept before the checkers are read, and a new checker is added before what was
+     * kept is read, so each report reaches a new checker one way or the other (or both: telling a
+     * checker twice changes nothing).
+     */
     private static final class OfQueue {
         volatile Integrity[] all = new Integrity[0];
+        /** Whether reports are kept for checkers made later. */
+        volatile boolean keeping = true;
+        private final Map<String, Kept> kept = new ConcurrentHashMap<>();
 
         synchronized void add(Integrity checker) {
             Integrity[] more = Arrays.copyOf(all, all.length + 1);
             more[all.length] = checker;
             all = more;
+        }
+
+        Kept kept(String publisherId) {
+            return kept.computeIfAbsent(publisherId, p -> new Kept());
+        }
+
+        void replayInto(Integrity checker) {
+            kept.forEach((publisherId, k) -> k.replayInto(publisherId, checker));
+        }
+
+        /** Frees what was kept; called once the queue's only checker exists. */
+        void stopKeeping() {
+            keeping = false;
+            kept.values().forEach(Kept::clear);
+        }
+    }
+
+    /** One publisher's refused and in-doubt sequences for one queue, kept for its checkers made later. */
+    private static final class Kept {
+        private SequenceRanges refused = new SequenceRanges(MAX_KEPT_RANGES);
+        private SequenceRanges inDoubt = new SequenceRanges(MAX_KEPT_RANGES);
+
+        synchronized void refused(long seq) {
+            refused.insert(seq);
+        }
+
+        synchronized void inDoubt(long seq32) {
+            inDoubt.insert(seq32);
+        }
+
+        synchronized void replayInto(String publisherId, Integrity checker) {
+            refused.forEach(seq -> checker.excuse(publisherId, seq));
+            inDoubt.forEach(seq -> checker.inDoubt(publisherId, seq));
+        }
+
+        synchronized void clear() {
+            refused = new SequenceRanges(1);
+            inDoubt = new SequenceRanges(1);
         }
     }
 }

@@ -122,6 +122,49 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void aRefusalThatComesAfterTheTimeoutIsStillReportedSoConsumersDoNotExpectTheMessage() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(10, 10, 5_000_000_000L, counters, latency, clock, refused::add);
+        send(t, 1);
+        send(t, 2);
+        send(t, 3);
+        clock.advanceMillis(5_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(3);
+        t.settled(1, false, PublishOutcome.NACKED);
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 3, 0);
+        t.returned(body, 0, body.length); // a mandatory return, then its ack
+        t.settled(3, false, PublishOutcome.CONFIRMED);
+        assertThat(refused).containsExactly(1L, 3L);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(3);
+        assertThat(counters.timedOut.sum()).isEqualTo(3);
+        assertThat(counters.nacked.sum() + counters.returned.sum()).isZero(); // each counted once, as timed out
+    }
+
+    @Test
+    void aLateRefusalIsReportedEvenAfterALaterMessageTookItsSlot() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(2, 2, 5_000_000_000L, counters, latency, clock, refused::add);
+        for (long s = 1; s <= 6; s += 2) { // 4 slots: 5 takes 1's, 6 takes 2's
+            send(t, s);
+            send(t, s + 1);
+            clock.advanceMillis(5_000);
+            assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        }
+        send(t, 7); // takes the slot of 3
+        t.settled(1, false, PublishOutcome.RELEASED);
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 2, 0);
+        t.returned(body, 0, body.length);
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        t.settled(4, true, PublishOutcome.NACKED); // 3 and 4, one multiple nack
+        t.settled(7, false, PublishOutcome.CONFIRMED);
+        assertThat(refused).containsExactlyInAnyOrder(1L, 2L, 3L, 4L);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(4);
+    }
+
+    @Test
     void aLateVerdictCountsAsLateEvenAfterALaterMessageTookItsSlot() {
         ConfirmTracker t = tracker(2); // 4 slots: message 5 takes message 1's slot
         for (long s = 1; s <= 4; s += 2) {

@@ -139,4 +139,16 @@ class SequenceRangesTest {
             assertThat(r.lowest()).isEqualTo(expected.isEmpty() ? Long.MAX_VALUE : expected.first());
         }
     }
+
+    @Test
+    void forEachGivesEverySequenceHeldLowestFirst() {
+        SequenceRanges r = new SequenceRanges(8);
+        r.add(2, 4);
+        r.insert(7);
+        r.insert(5);
+        r.insert(4);
+        java.util.List<Long> seen = new java.util.ArrayList<>();
+        r.forEach(seen::add);
+        assertThat(seen).containsExactly(2L, 3L, 4L, 5L, 7L);
+    }
 }

@@ -90,6 +90,22 @@ class SequenceTrackerTest {
     }
 
     @Test
+    void aReaderThatStartsMidStreamStillExcusesWhatWasRefusedBeforeItsFirstArrival() {
+        // A stream consumer that joined at the tail: refusals come before anything reached it.
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), true);
+        t.excuse(5); // before where the reader starts: not expected either way
+        t.excuse(105);
+        t.excuse(2_000); // beyond the first window
+        for (long s = 100; s <= 2_100; s++) {
+            if (s != 105 && s != 2_000) {
+                assertThat(t.arrive(s, false)).as("sequence %d", s).isEqualTo(Arrival.FIRST);
+            }
+        }
+        assertThat(t.missing()).isZero();
+        assertThat(t.arrive(5, false)).isEqualTo(Arrival.DUPLICATE); // below the first arrival, as before
+    }
+
+    @Test
     void refusedSequencesAreNotMissingButCountIfTheyArriveAfterAll() {
         SequenceTracker t = new SequenceTracker();
         for (long s = 1; s <= 10; s++) {

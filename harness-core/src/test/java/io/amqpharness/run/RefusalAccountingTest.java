@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.testing.InMemoryDriver;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,5 +38,19 @@ class RefusalAccountingTest {
         assertThat(r.counts().late()).isZero();
         assertThat(r.counts().duplicated()).isZero();
         assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
+
+    @Test
+    void refusalsBeforeTheQueuesFirstConsumerOpensAreExcusedAllTheSame() {
+        // The first step has no consumer, so the queue's checker does not exist yet when step 0's
+        // nacks come: they used to go nowhere and every one counted as lost once the consumer read the queue.
+        InMemoryDriver.behavior = new InMemoryDriver.Behavior(10, 1, false, false, 0);
+        RunResult r = new LoadRunner(scenario().rate(1_000).confirm(100).warmup(Duration.ZERO)
+                .step(StepSetting.CONSUMERS, 0, 1).stepDuration(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().nacked()).isPositive();
+        assertThat(r.counts().consumed()).isPositive();
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().duplicated()).isZero();
     }
 }

@@ -105,9 +105,13 @@ final class DocumentFacts {
         return d.scenario().producers() * (channels instanceof Number n ? n.intValue() : 1);
     }
 
-    /** Whether the run had consumers. */
+    /**
+     * Whether the run had consumers: at its start ({@code --consumers}, or the first step's value), or
+     * in any step it ran ({@code --step consumers=0,1} opens the first at the second step).
+     */
     static boolean consumers(ResultDocument d) {
-        return d.scenario().consumers() > 0;
+        return d.scenario().consumers() > 0
+                || d.steps().stream().anyMatch(s -> s.values().getOrDefault("consumers", 0.0) > 0);
     }
 
     /** The received rate with consumers, else the sent rate. */

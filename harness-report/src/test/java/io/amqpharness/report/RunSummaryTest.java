@@ -67,6 +67,15 @@ class RunSummaryTest {
     }
 
     @Test
+    void aStepThatAddsTheFirstConsumerShowsTheConsumedAndLostLine() {
+        RunResult r = new LoadRunner(scenario().rate(200).warmup(Duration.ZERO)
+                .step(StepSetting.CONSUMERS, 0, 1).stepDuration(Duration.ofMillis(500)).build()).run();
+        assertThat(r.counts().consumed()).isPositive();
+        assertThat(summary(r)).containsPattern("\\n  consumed [0-9,]+ .* lost 0")
+                .containsPattern("\\nRates .* received [0-9,.]+ msg/s");
+    }
+
+    @Test
     void aStoppedRunSaysWhenItWasInterrupted() {
         LoadRunner runner = new LoadRunner(scenario().rate(50).build());
         runner.listener(new RunListener() {

@@ -365,7 +365,7 @@ public record ResultDocument(
      * The probes and the answer of {@code find-max}.
      *
      * @param target    what each probe had to meet, as gates ({@code e2e.p99>50ms}), besides keeping up: sending at
-     *                  least 95 % of the intended rate and receiving at least 95 % of what was sent
+     *                  least 95 % of the intended rate and receiving at least 95 % of what was sent and not refused
      * @param probes    the probes in the order they ran
      * @param answer    the highest rate that passed, messages per second over all publishers; {@code null} if none did
      * @param converged {@code true} if the lowest failing rate is within the precision of the answer (or the answer is
