@@ -165,9 +165,14 @@ final class TopologyPlanner {
         return OptionalInt.of(queueCopies.getAsInt() * (consumers / queues.size()));
     }
 
-    /** How many consumed queues each message reaches, when every queue has a consumer and routing is known. */
+    /**
+     * How many consumed queues each message reaches, when every queue has a consumer and routing is
+     * known. A queue keeps what no consumer took (counted as left in it), so a {@code consumers} step
+     * that adds the first consumers later still delivers each message once: the most consumers any
+     * step runs is what counts.
+     */
     private static OptionalInt queueCopies(Scenario s, List<String> queues) {
-        if (s.consuming().consumerChannels() < queues.size() || brokerMayDrop(s)) {
+        if (mostConsumerChannels(s) < queues.size() || brokerMayDrop(s)) {
             return OptionalInt.empty();
         }
         return routedCopies(s, queues);
@@ -225,6 +230,12 @@ final class TopologyPlanner {
             return true;
         }
         return offset instanceof StreamOffset.Next && s.consuming().startDelay().isEmpty() && !consumerSteps(s);
+    }
+
+    /** The consumers (channels or links) of the step that runs the most, or of the run without steps. */
+    private static int mostConsumerChannels(Scenario s) {
+        double most = s.run().steps().flatMap(p -> p.max(StepSetting.CONSUMERS)).orElse(0.0);
+        return Math.max(s.consuming().consumerChannels(), (int) most * s.consuming().channelsPerConsumer());
     }
 
     private static boolean consumerSteps(Scenario s) {

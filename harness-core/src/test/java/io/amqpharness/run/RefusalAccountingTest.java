@@ -53,4 +53,16 @@ class RefusalAccountingTest {
         assertThat(r.counts().lost()).isZero();
         assertThat(r.counts().duplicated()).isZero();
     }
+
+    @Test
+    void aQueueWhoseFirstConsumerAStepAddsStillAccountsForItsDeliveries() {
+        // Every message routed to the one queue is delivered once whichever step consumes it, so the
+        // delivery line must be there (it used to be left out: the first step's 0 consumers).
+        RunResult r = new LoadRunner(scenario().rate(1_000).confirm(100).warmup(Duration.ZERO)
+                .step(StepSetting.CONSUMERS, 0, 1).stepDuration(Duration.ofSeconds(1)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().consumed()).isPositive();
+        assertThat(r.expectedDeliveries()).hasValue(r.counts().confirmed());
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+    }
 }
