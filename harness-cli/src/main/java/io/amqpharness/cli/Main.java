@@ -44,8 +44,8 @@ public final class Main {
     static io.amqpharness.scenario.Scenario parseScenario(Map<String, String> env, String... args) {
         CommandLine cl = HarnessCommand.commandLine(new Session());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
         List<String> expanded = ScenarioFile.expand(args, cl).args();
+        cl.setDefaultValueProvider(new EnvironmentDefaults(env, expanded));
         CommandLine.ParseResult parsed = cl.parseArgs(expanded.toArray(String[]::new));
         CommandLine target = parsed.hasSubcommand() ? parsed.subcommand().commandSpec().commandLine() : cl;
         HarnessCommand command = target.getCommand();
@@ -57,7 +57,6 @@ public final class Main {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
         boolean verbose = List.of(args).contains("--verbose");
         configureLogging(verbose);
         ScenarioFile.Expanded expanded;
@@ -68,10 +67,15 @@ public final class Main {
             return HarnessCommand.ExitCode.USAGE;
         }
         Map<String, String> locations = expanded.locations();
+        EnvironmentDefaults defaults = new EnvironmentDefaults(env, expanded.args());
+        cl.setDefaultValueProvider(defaults);
         cl.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
                     ? locations.get(o.longestName()) : null;
-            err.println((where == null ? "" : where + ": ") + ex.getMessage() + ". Run with --help for usage.");
+            String variable = ex.getArgSpec() == null ? null : defaults.variableOf(ex.getArgSpec()).orElse(null);
+            err.println((where == null ? "" : where + ": ") + ex.getMessage()
+                    + (variable == null ? "" : fromTheEnvironment(variable, env.get(variable)))
+                    + ". Run with --help for usage.");
             return HarnessCommand.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -91,6 +95,21 @@ public final class Main {
             return HarnessCommand.ExitCode.FAILURE;
         });
         return cl.execute(expanded.args().toArray(String[]::new));
+    }
+
+    /**
+     * Where a bad default came from: its variable, and for {@code tcp://} values the Kubernetes
+     * service link that sets such variables.
+     */
+    static String fromTheEnvironment(String variable, String value) {
+        String text = " (the value comes from the environment variable " + variable
+                + "; give the option on the command line or unset the variable";
+        if (value != null && value.startsWith("tcp://")) {
+            text += "; Kubernetes sets " + variable + " for a Service named "
+                    + variable.toLowerCase(java.util.Locale.ROOT).replaceFirst("_[a-z]+$", "").replace('_', '-')
+                    + " in the namespace: set enableServiceLinks: false in the pod spec";
+        }
+        return text + ")";
     }
 
     private static BrokerUri guessUri(String[] args) {

@@ -277,7 +277,9 @@ final class SweepCommand implements Callable<Integer> {
     private Scenario parse(List<String> args) {
         CommandLine cl = HarnessCommand.commandLine(new Main.Session());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        if (spec.commandLine().getDefaultValueProvider() != null) {
+        if (spec.commandLine().getDefaultValueProvider() instanceof EnvironmentDefaults env) {
+            cl.setDefaultValueProvider(env.forArgs(args));
+        } else if (spec.commandLine().getDefaultValueProvider() != null) {
             cl.setDefaultValueProvider(spec.commandLine().getDefaultValueProvider());
         }
         cl.parseArgs(args.toArray(String[]::new));
