@@ -74,7 +74,8 @@ import picocli.CommandLine;
                 "Every long option also reads a default from HARNESS_<NAME>, for example",
                 "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
                 "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
-                "lost, a --fail-if gate broke, metrics port in use, a result file not",
+                "lost, a --fail-if gate broke, consumers asked for consumed nothing,",
+                "metrics port in use, a result file not",
                 "written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
@@ -140,15 +141,37 @@ final class HarnessCommand implements Callable<Integer> {
     }
 
     /**
-     * The exit code of a finished run: 1 if it failed or a {@code --fail-if} gate broke (one
-     * sentence per broken gate on {@code err}), else 0.
+     * The exit code of a finished run: 1 if it failed, a {@code --fail-if} gate broke (one sentence
+     * per broken gate on {@code err}), or consumers were asked for and no message was consumed (one
+     * sentence, {@link #nothingConsumed}); else 0.
      */
     static int exitCode(RunResult result, PrintWriter err) {
         List<GateVerdict> broken = result.brokenGates();
         broken.forEach(v -> err.println(v.sentence()));
+        java.util.Optional<String> nothing = result.failed() ? java.util.Optional.empty() : nothingConsumed(result);
+        nothing.ifPresent(err::println);
         err.flush();
         boolean gatesDecide = !Boolean.getBoolean(GATES_MERGED_PROPERTY);
-        return result.failed() || (gatesDecide && !broken.isEmpty()) ? ExitCode.FAILURE : ExitCode.OK;
+        return result.failed() || (gatesDecide && !broken.isEmpty()) || nothing.isPresent()
+                ? ExitCode.FAILURE : ExitCode.OK;
+    }
+
+    /**
+     * The sentence for a run whose consumers received nothing: such a run measured no latency and
+     * no delivery, whatever else it printed (a wrong queue or binding, a consumer that sleeps for
+     * each message longer than the run, consumers started after the run ended). Empty for a run
+     * without consumers or that consumed something.
+     */
+    static java.util.Optional<String> nothingConsumed(RunResult result) {
+        int consumers = result.scenario().consuming().consumers();
+        if (consumers == 0 || result.counts().consumed() > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT,
+                "No message was consumed: the run asked for %,d consumer%s and they received nothing "
+                        + "(%,d published). Check the queue, the binding and routing key, --consumer-latency "
+                        + "and --consumer-start-delay; exit code 1.",
+                consumers, consumers == 1 ? "" : "s", result.counts().published()));
     }
 
     /**

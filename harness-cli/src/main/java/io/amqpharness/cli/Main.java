@@ -66,16 +66,26 @@ public final class Main {
             e.problems().forEach(err::println);
             return HarnessCommand.ExitCode.USAGE;
         }
+        java.util.Optional<String> theirs = PerfTestNames.problem(expanded.args(), cl);
+        if (theirs.isPresent()) {
+            err.println(theirs.get() + " See docs/options.md, \"PerfTest and stream-perf-test names\".");
+            return HarnessCommand.ExitCode.USAGE;
+        }
         Map<String, String> locations = expanded.locations();
         EnvironmentDefaults defaults = new EnvironmentDefaults(env, expanded.args());
         cl.setDefaultValueProvider(defaults);
         cl.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
-                    ? locations.get(o.longestName()) : null;
+                    ? locations.get(RunOptions.canonicalName(o)) : null;
             String variable = ex.getArgSpec() == null ? null : defaults.variableOf(ex.getArgSpec()).orElse(null);
-            err.println((where == null ? "" : where + ": ") + ex.getMessage()
+            String message = ex.getMessage();
+            if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+                // picocli names an option by its longest name, which may be a PerfTest name: use the harness's.
+                message = message.replace("'" + o.longestName() + "'", "'" + RunOptions.canonicalName(o) + "'");
+            }
+            err.println((where == null ? "" : where + ": ") + message
                     + (variable == null ? "" : fromTheEnvironment(variable, env.get(variable)))
-                    + ". Run with --help for usage.");
+                    + didYouMean(ex) + ". Run with --help for usage.");
             return HarnessCommand.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -110,6 +120,21 @@ public final class Main {
                     + " in the namespace: set enableServiceLinks: false in the pod spec";
         }
         return text + ")";
+    }
+
+    /** For an unknown option, the closest option's name: {@code ; did you mean --queue-type?}. */
+    private static String didYouMean(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+            return "";
+        }
+        for (String arg : u.getUnmatched()) {
+            if (arg.startsWith("-")) {
+                String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+                return ScenarioFile.closest(name, ex.getCommandLine().getCommandSpec())
+                        .map(n -> "; did you mean " + n + "?").orElse("");
+            }
+        }
+        return "";
     }
 
     private static BrokerUri guessUri(String[] args) {

@@ -194,13 +194,13 @@ final class SweepCommand implements Callable<Integer> {
         for (Vary v : vary) {
             for (String option : v.options()) {
                 CommandLine.Model.OptionSpec o = run.findOption("--" + option);
-                if (o == null || o.longestName().equals("--scenario") || o.longestName().startsWith("--metrics")
-                        || o.longestName().equals("--output-dir") || o.longestName().equals("--overwrite")) {
+                if (o == null || RunOptions.canonicalName(o).equals("--scenario") || RunOptions.canonicalName(o).startsWith("--metrics")
+                        || RunOptions.canonicalName(o).equals("--output-dir") || RunOptions.canonicalName(o).equals("--overwrite")) {
                     problems.add("--vary " + v.name() + ": '" + option + "' is not a workload option; use a long "
                             + "option name without its dashes, for example --vary rate=100,1000.");
                 } else if (given(base, o)) {
-                    problems.add("--vary " + v.name() + " varies " + o.longestName() + ", which is also given on its "
-                            + "own; drop " + o.longestName() + ".");
+                    problems.add("--vary " + v.name() + " varies " + RunOptions.canonicalName(o) + ", which is also given on its "
+                            + "own; drop " + RunOptions.canonicalName(o) + ".");
                 }
             }
         }
