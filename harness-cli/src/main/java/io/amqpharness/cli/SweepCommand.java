@@ -31,15 +31,20 @@ import picocli.CommandLine.Spec;
  * reports' and, with {@code --output-dir}, each run's files and a comparison report.
  */
 @Command(name = "sweep", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
-        description = {"Runs the workload once per value (or combination of values) of the varied options,",
-                "each run isolated with fresh topology, and prints a table like the seed reports'.",
-                "A 5 s warm-up run at the first combination's settings, not measured, comes first",
-                "(--warmup 0 for none; with --warmup each run warms up itself instead).", ""},
+        customSynopsis = {"harness sweep --vary OPTION=V1,V2,... [--vary ...] [OPTIONS]", ""},
+        description = {"One run per value of --vary, then a table.",
+                "Runs the workload once per value (or combination of values) of the varied",
+                "options, each run isolated with fresh topology, and prints a table like the",
+                "seed reports'. A 5 s warm-up run at the first combination's settings, not",
+                "measured, comes first (--warmup 0 for none; with --warmup each run warms up",
+                "itself instead).", ""},
         footerHeading = "%nExamples%n",
         footer = {"  Latency against publish rate, as seed 000's first table:",
-                "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1000 --autoack -i 15s -z 5m",
+                "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1000 \\",
+                "      --autoack -i 15s -z 5m",
                 "  Seed 003's prefetch study, one isolated run per prefetch:",
-                "    java -jar harness.jar sweep --vary qos=1,10,100,1000 --queue-type quorum -s 1kb -c 1000 -z 5m",
+                "    java -jar harness.jar sweep --vary qos=1,10,100,1000 --queue-type quorum \\",
+                "      -s 1kb -c 1000 -z 5m",
                 "  From a scenario file kept in version control:",
                 "    java -jar harness.jar sweep --scenario docs/scenarios/seed-000-publish-rate.yml"})
 final class SweepCommand implements Callable<Integer> {
