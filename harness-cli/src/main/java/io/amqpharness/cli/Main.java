@@ -83,9 +83,9 @@ public final class Main {
                 // picocli names an option by its longest name, which may be a PerfTest name: use the harness's.
                 message = message.replace("'" + o.longestName() + "'", "'" + RunOptions.canonicalName(o) + "'");
             }
-            err.println((where == null ? "" : where + ": ") + message
-                    + (variable == null ? "" : fromTheEnvironment(variable, env.get(variable)))
-                    + didYouMean(ex) + ". Run with --help for usage.");
+            String text = (where == null ? "" : where + ": ") + message
+                    + (variable == null ? "" : fromTheEnvironment(variable, env.get(variable))) + didYouMean(ex);
+            err.println(text + (text.endsWith("?") ? " " : ". ") + "Run with --help for usage.");
             return HarnessCommand.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

@@ -143,7 +143,7 @@ class PerfTestNamesTest {
     void unknownOptionsGetADidYouMean(String typed, String meant) {
         Outcome o = run((typed + " -z 1s").split(" +"));
         assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("did you mean " + meant + "?");
+        assertThat(o.err()).contains("did you mean " + meant + "? Run with --help for usage.");
     }
 
     @Test
