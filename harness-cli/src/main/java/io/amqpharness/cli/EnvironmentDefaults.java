@@ -1,32 +1,98 @@
 package io.amqpharness.cli;
 
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Defaults from environment variables: {@code --queue-type} reads {@code HARNESS_QUEUE_TYPE},
- * {@code --uri} reads {@code HARNESS_URI}, and so on. Options given on the command line win.
+ * Defaults from environment variables: every long name of an option reads {@code HARNESS_<NAME>},
+ * so {@code --uri} reads {@code HARNESS_URI} and its other name {@code --uris} reads
+ * {@code HARNESS_URIS}; {@code --queue-type} reads {@code HARNESS_QUEUE_TYPE}. When several names'
+ * variables are set, the shortest name's wins ({@code HARNESS_URI} over {@code HARNESS_URIS}).
+ *
+ * <p>The command line wins, and an option it gives does not read its variable at all: a variable
+ * the command line overrides is never parsed, so a stray one (Kubernetes sets
+ * {@code HARNESS_METRICS_PORT=tcp://10.0.0.1:8080} for a Service named {@code harness-metrics}) cannot
+ * fail a run that gives {@code --metrics-port}. Immutable but for the record of which variable gave
+ * which option its value, kept to name the variable in an error.
  */
 final class EnvironmentDefaults implements IDefaultValueProvider {
     private final Map<String, String> environment;
+    private final List<String> args;
+    private final Map<ArgSpec, String> used = new IdentityHashMap<>();
 
+    /** Defaults for a command line not known yet: every option reads its variables. */
     EnvironmentDefaults(Map<String, String> environment) {
-        this.environment = environment;
+        this(environment, List.of());
     }
 
-    /** The variable that holds the default of an option, for example {@code HARNESS_QUEUE_TYPE}. */
+    /**
+     * @param args the arguments about to be parsed: the options among them do not read their
+     *             variables
+     */
+    EnvironmentDefaults(Map<String, String> environment, List<String> args) {
+        this.environment = Map.copyOf(environment);
+        this.args = List.copyOf(args);
+    }
+
+    /** The same environment, for another command line. */
+    EnvironmentDefaults forArgs(List<String> otherArgs) {
+        return new EnvironmentDefaults(environment, otherArgs);
+    }
+
+    /** The variable that holds the default of an option name, for example {@code HARNESS_QUEUE_TYPE}. */
     static String variable(String longName) {
         return "HARNESS_" + longName.replaceFirst("^-+", "").replace('-', '_').toUpperCase(Locale.ROOT);
     }
 
     @Override
     public String defaultValue(ArgSpec argSpec) {
-        if (argSpec instanceof OptionSpec o && o.longestName().startsWith("--")) {
-            return environment.get(variable(o.longestName()));
+        if (!(argSpec instanceof OptionSpec o) || o.usageHelp() || o.versionHelp() || given(o)) {
+            return null;
+        }
+        List<String> longNames = java.util.Arrays.stream(o.names()).filter(n -> n.startsWith("--"))
+                .sorted(Comparator.comparingInt(String::length)).toList();
+        for (String name : longNames) {
+            String value = environment.get(variable(name));
+            if (value != null) {
+                used.put(o, variable(name));
+                return value;
+            }
         }
         return null;
+    }
+
+    /** The variable an option's default came from, if it came from one. */
+    Optional<String> variableOf(ArgSpec option) {
+        return Optional.ofNullable(used.get(option));
+    }
+
+    /** Whether the arguments give the option: {@code --qos 10}, {@code --qos=10} or {@code -q10}. */
+    private boolean given(OptionSpec o) {
+        CommandSpec command = o.command();
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                continue;
+            }
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            for (String n : o.names()) {
+                if (n.equals(name)) {
+                    return true;
+                }
+                boolean attached = n.length() == 2 && !a.startsWith("--") && a.startsWith(n) && a.length() > 2
+                        && (command == null || command.findOption(name) == null);
+                if (attached) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -33,7 +33,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "find-max", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = {"Finds the highest rate (over all publishers) whose probes meet a latency",
+        customSynopsis = {"harness find-max --p99 DURATION [--p50 ...] [--p999 ...] [OPTIONS]", ""},
+        description = {"The highest rate that meets a latency target.",
+                "Finds the highest rate (over all publishers) whose probes meet a latency",
                 "target and keep up: publishers send, and consumers receive, at least 95 %% of",
                 "the intended rate. One run whose steps are the probes: from --start-rate,",
                 "doubling while probes pass (halving while they fail), then bisecting between",

@@ -31,7 +31,8 @@ import picocli.CommandLine;
         description = {
                 "Load generator for RabbitMQ: throughput, exact latency percentiles",
                 "(measured from the intended send time when a rate is set) and message",
-                "accounting, over AMQP 0.9.1 and AMQP 1.0.",
+                "accounting, over AMQP 0.9.1, AMQP 1.0 and RabbitMQ's stream protocol",
+                "(--protocol amqp091, amqp10 or stream). Options named as in PerfTest.",
                 ""},
         footerHeading = "%nExamples%n",
         footer = {
@@ -63,7 +64,8 @@ import picocli.CommandLine;
                 "    java -jar harness.jar -r 1000 -z 30s \\",
                 "      --fail-if 'e2e.p99>20ms' --fail-if 'lost>0'",
                 "  Three instances on this machine, started together, results merged exactly:",
-                "    java -jar harness.jar --instances 3 -r 1000 -z 30s --output-dir results/local-3",
+                "    java -jar harness.jar --instances 3 -r 1000 -z 30s \\",
+                "      --output-dir results/local-3",
                 "  One of four instances on four hosts (each with its own --instance):",
                 "    java -jar harness.jar --instance host-1 --barrier 4 --clock wall -z 5m \\",
                 "      --output-dir results/host-1",
@@ -72,9 +74,11 @@ import picocli.CommandLine;
                 "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
                 "",
                 "Every long option also reads a default from HARNESS_<NAME>, for example",
-                "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins.",
+                "HARNESS_URI or HARNESS_QUEUE_TYPE; the command line wins (docs/options.md,",
+                "Environment variables). PerfTest's names: docs/options.md.",
                 "Exit codes: 0 success, 1 the run failed (broker unreachable, connection",
-                "lost, a --fail-if gate broke, metrics port in use, a result file not",
+                "lost, a --fail-if gate broke, consumers asked for consumed nothing,",
+                "metrics port in use, a result file not",
                 "written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
 
@@ -140,15 +144,37 @@ final class HarnessCommand implements Callable<Integer> {
     }
 
     /**
-     * The exit code of a finished run: 1 if it failed or a {@code --fail-if} gate broke (one
-     * sentence per broken gate on {@code err}), else 0.
+     * The exit code of a finished run: 1 if it failed, a {@code --fail-if} gate broke (one sentence
+     * per broken gate on {@code err}), or consumers were asked for and no message was consumed (one
+     * sentence, {@link #nothingConsumed}); else 0.
      */
     static int exitCode(RunResult result, PrintWriter err) {
         List<GateVerdict> broken = result.brokenGates();
         broken.forEach(v -> err.println(v.sentence()));
+        java.util.Optional<String> nothing = result.failed() ? java.util.Optional.empty() : nothingConsumed(result);
+        nothing.ifPresent(err::println);
         err.flush();
         boolean gatesDecide = !Boolean.getBoolean(GATES_MERGED_PROPERTY);
-        return result.failed() || (gatesDecide && !broken.isEmpty()) ? ExitCode.FAILURE : ExitCode.OK;
+        return result.failed() || (gatesDecide && !broken.isEmpty()) || nothing.isPresent()
+                ? ExitCode.FAILURE : ExitCode.OK;
+    }
+
+    /**
+     * The sentence for a run whose consumers received nothing: such a run measured no latency and
+     * no delivery, whatever else it printed (a wrong queue or binding, a consumer that sleeps for
+     * each message longer than the run, consumers started after the run ended). Empty for a run
+     * without consumers or that consumed something.
+     */
+    static java.util.Optional<String> nothingConsumed(RunResult result) {
+        int consumers = result.scenario().consuming().consumers();
+        if (consumers == 0 || result.counts().consumed() > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT,
+                "No message was consumed: the run asked for %,d consumer%s and they received nothing "
+                        + "(%,d published). Check the queue, the binding and routing key, --consumer-latency "
+                        + "and --consumer-start-delay; exit code 1.",
+                consumers, consumers == 1 ? "" : "s", result.counts().published()));
     }
 
     /**
@@ -237,12 +263,36 @@ final class HarnessCommand implements Callable<Integer> {
     static CommandLine commandLine(Main.Session session) {
         CommandLine run = withRunOptions(new CommandLine(new HarnessCommand(session)));
         run.getCommandSpec().name("run");
-        run.getCommandSpec().usageMessage().description("Runs one workload (the same as harness without a command).", "");
-        return withRunOptions(new CommandLine(new HarnessCommand(session)))
+        run.getCommandSpec().usageMessage().description("Runs one workload (as harness without a command).", "");
+        CommandLine sweep = withRunOptions(new CommandLine(new SweepCommand(session)));
+        CommandLine findMax = withRunOptions(new CommandLine(new FindMaxCommand(session)));
+        CommandLine root = withRunOptions(new CommandLine(new HarnessCommand(session)))
                 .addSubcommand("run", run)
-                .addSubcommand("sweep", withRunOptions(new CommandLine(new SweepCommand(session))))
-                .addSubcommand("find-max", withRunOptions(new CommandLine(new FindMaxCommand(session))))
+                .addSubcommand("sweep", sweep)
+                .addSubcommand("find-max", findMax)
                 .addSubcommand("report", new ReportCommand())
                 .addSubcommand("generate-completion", new picocli.AutoComplete.GenerateCompletion());
+        HelpLayout.install(root, List.of(), SHORT_EXAMPLES);
+        HelpLayout.install(run, List.of(), SHORT_EXAMPLES);
+        HelpLayout.install(sweep, List.of("--vary", "--variant"), List.of());
+        HelpLayout.install(findMax, List.of("--p50", "--p99", "--p999", "--start-rate", "--max-rate", "--probe-duration",
+                "--precision", "--max-probes"), List.of());
+        return root;
     }
+
+    /** The examples {@code --help} shows; {@code --help-all} shows all of them. */
+    private static final List<String> SHORT_EXAMPLES = List.of(
+            "  Quorum queue, 2,000 msg/s with confirms and prefetch 200, for 30 seconds:",
+            "    java -jar harness.jar --queue-type quorum -r 2000 -c 100 -q 200 -z 30s",
+            "  Save results and report.html; fail (exit 1) if the e2e p99 passes 20 ms:",
+            "    java -jar harness.jar -r 1000 -z 30s --output-dir results/run-1 \\",
+            "      --fail-if 'e2e.p99>20ms'",
+            "  The highest rate whose end-to-end p99 stays under 50 ms:",
+            "    java -jar harness.jar find-max --p99 50ms -c 100 -q 200",
+            "  More examples: --help-all. Every option, in tables: docs/options.md.",
+            "",
+            "Every long option also reads a default from HARNESS_<NAME> (HARNESS_URI,",
+            "HARNESS_QUEUE_TYPE, ...); the command line wins.",
+            "Exit codes: 0 success, 1 the run failed (or a --fail-if gate broke, or",
+            "consumers asked for consumed nothing), 2 bad usage.");
 }

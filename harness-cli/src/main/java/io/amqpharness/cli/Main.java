@@ -44,8 +44,8 @@ public final class Main {
     static io.amqpharness.scenario.Scenario parseScenario(Map<String, String> env, String... args) {
         CommandLine cl = HarnessCommand.commandLine(new Session());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
         List<String> expanded = ScenarioFile.expand(args, cl).args();
+        cl.setDefaultValueProvider(new EnvironmentDefaults(env, expanded));
         CommandLine.ParseResult parsed = cl.parseArgs(expanded.toArray(String[]::new));
         CommandLine target = parsed.hasSubcommand() ? parsed.subcommand().commandSpec().commandLine() : cl;
         HarnessCommand command = target.getCommand();
@@ -57,7 +57,6 @@ public final class Main {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setDefaultValueProvider(new EnvironmentDefaults(env));
         boolean verbose = List.of(args).contains("--verbose");
         configureLogging(verbose);
         ScenarioFile.Expanded expanded;
@@ -67,11 +66,26 @@ public final class Main {
             e.problems().forEach(err::println);
             return HarnessCommand.ExitCode.USAGE;
         }
+        java.util.Optional<String> theirs = PerfTestNames.problem(expanded.args(), cl);
+        if (theirs.isPresent()) {
+            err.println(theirs.get() + " See docs/options.md, \"PerfTest and stream-perf-test names\".");
+            return HarnessCommand.ExitCode.USAGE;
+        }
         Map<String, String> locations = expanded.locations();
+        EnvironmentDefaults defaults = new EnvironmentDefaults(env, expanded.args());
+        cl.setDefaultValueProvider(defaults);
         cl.setParameterExceptionHandler((ex, a) -> {
             String where = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o
-                    ? locations.get(o.longestName()) : null;
-            err.println((where == null ? "" : where + ": ") + ex.getMessage() + ". Run with --help for usage.");
+                    ? locations.get(RunOptions.canonicalName(o)) : null;
+            String variable = ex.getArgSpec() == null ? null : defaults.variableOf(ex.getArgSpec()).orElse(null);
+            String message = ex.getMessage();
+            if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+                // picocli names an option by its longest name, which may be a PerfTest name: use the harness's.
+                message = message.replace("'" + o.longestName() + "'", "'" + RunOptions.canonicalName(o) + "'");
+            }
+            String text = (where == null ? "" : where + ": ") + message
+                    + (variable == null ? "" : fromTheEnvironment(variable, env.get(variable))) + didYouMean(ex);
+            err.println(text + (text.endsWith("?") ? " " : ". ") + "Run with --help for usage.");
             return HarnessCommand.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -91,6 +105,36 @@ public final class Main {
             return HarnessCommand.ExitCode.FAILURE;
         });
         return cl.execute(expanded.args().toArray(String[]::new));
+    }
+
+    /**
+     * Where a bad default came from: its variable, and for {@code tcp://} values the Kubernetes
+     * service link that sets such variables.
+     */
+    static String fromTheEnvironment(String variable, String value) {
+        String text = " (the value comes from the environment variable " + variable
+                + "; give the option on the command line or unset the variable";
+        if (value != null && value.startsWith("tcp://")) {
+            text += "; Kubernetes sets " + variable + " for a Service named "
+                    + variable.toLowerCase(java.util.Locale.ROOT).replaceFirst("_[a-z]+$", "").replace('_', '-')
+                    + " in the namespace: set enableServiceLinks: false in the pod spec";
+        }
+        return text + ")";
+    }
+
+    /** For an unknown option, the closest option's name: {@code ; did you mean --queue-type?}. */
+    private static String didYouMean(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+            return "";
+        }
+        for (String arg : u.getUnmatched()) {
+            if (arg.startsWith("-")) {
+                String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+                return ScenarioFile.closest(name, ex.getCommandLine().getCommandSpec())
+                        .map(n -> "; did you mean " + n + "?").orElse("");
+            }
+        }
+        return "";
     }
 
     private static BrokerUri guessUri(String[] args) {

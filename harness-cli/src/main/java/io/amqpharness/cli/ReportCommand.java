@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         usageHelpAutoWidth = true,
         description = {
+                "Renders or compares saved results.",
                 "Renders report.html from the result.json of runs written with --output-dir.",
                 "One directory gives that run's report; several give one page comparing them:",
                 "a table of their key numbers and the settings that differ, and overlaid charts.",
@@ -37,15 +38,15 @@ import picocli.CommandLine.Spec;
                 "  Re-render a run's report (written to results/q1/report.html):",
                 "    java -jar harness.jar report results/q1",
                 "  Compare three runs on one page:",
-                "    java -jar harness.jar report results/rate-100 results/rate-1000 results/rate-10000 \\",
-                "      -o rates.html",
+                "    java -jar harness.jar report results/rate-100 results/rate-1000 \\",
+                "      results/rate-10000 -o rates.html",
                 "  Merge four instances' results into one (result.json, *.hlog, report.html; a DIR",
                 "  that holds a result already is refused unless --overwrite is given):",
                 "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
                 "      results/pod-3 -o results/merged",
                 "",
-                "Exit codes: 0 success, 1 a result could not be read or the report written, or (with --merge)",
-                "a --fail-if gate broke on the merged result, 2 bad usage."})
+                "Exit codes: 0 success, 1 a result could not be read or the report written,",
+                "or (with --merge) a --fail-if gate broke on the merged result, 2 bad usage."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec

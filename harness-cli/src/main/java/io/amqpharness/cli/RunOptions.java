@@ -41,9 +41,13 @@ final class RunOptions {
 
     /** The picocli option of one declaration. */
     static OptionSpec option(Declaration<?> d) {
-        // picocli formats descriptions (String.format): a help text is plain text, so its '%' stays a '%'.
-        OptionSpec.Builder o = OptionSpec.builder(d.names().toArray(String[]::new))
-                .description(d.help().replace("%", "%%"));
+        List<String> names = new java.util.ArrayList<>(d.names());
+        names.addAll(PerfTestNames.aliases(d.longName()));
+        // picocli formats descriptions (String.format). Help texts are written either way: as plain text
+        // ("%s the stream") or as a pattern ("'perf-test-%%d'"): a lone '%' is escaped, a "%%" is kept, so
+        // both print one '%'.
+        OptionSpec.Builder o = OptionSpec.builder(names.toArray(String[]::new))
+                .description(d.help().replaceAll("(?<!%)%(?!%)", "%%"));
         d.label().ifPresent(o::paramLabel);
         Class<?> type = d.type().javaType();
         // A map or list value is one composite value: picocli would split it up itself.
@@ -54,13 +58,43 @@ final class RunOptions {
             o.type(single);
         }
         if (!d.type().builtIn()) {
-            o.converters(text -> wrap(d, d.type().parse(text)
-                    .orElseThrow(() -> new TypeConversionException(d.type().problem(text)))));
+            boolean needsUnit = d == Setting.CONSUMER_LATENCY.declaration();
+            o.converters(text -> {
+                if (needsUnit && BARE_NUMBERS.matcher(text).matches()) {
+                    throw new TypeConversionException("'" + text + "' has no unit: PerfTest's -L is in microseconds, "
+                            + "so its -L " + text.trim() + " is " + text.trim().replace(" ", "") .replace("-", "us-")
+                            + "us here; write the unit (us, ms, s), for example 1000us, 5ms or 1ms-5ms");
+                }
+                return wrap(d, d.type().parse(text)
+                        .orElseThrow(() -> new TypeConversionException(d.type().problem(text))));
+            });
         }
         d.fallbackValue().ifPresent(f -> o.arity("0..1").fallbackValue(f));
         // picocli applies defaults (HARNESS_<NAME>) to an option in a group only when it has a scope.
         o.scope(new Scope());
         return o.build();
+    }
+
+    /**
+     * A number, or a range of numbers, without a unit: refused for {@code --consumer-latency}, which
+     * PerfTest takes in microseconds and a plain duration here would read as seconds.
+     */
+    private static final java.util.regex.Pattern BARE_NUMBERS =
+            java.util.regex.Pattern.compile("\\s*[0-9]+(\\.[0-9]+)?\\s*(-\\s*[0-9]+(\\.[0-9]+)?\\s*)?");
+
+    /**
+     * The name an option goes by in messages and maps: the long name of its {@link Setting} for a run
+     * option (its PerfTest names may be longer), else its longest name.
+     */
+    static String canonicalName(OptionSpec option) {
+        for (Setting s : Setting.values()) {
+            for (String n : option.names()) {
+                if (n.equals(s.optionName())) {
+                    return n;
+                }
+            }
+        }
+        return option.longestName();
     }
 
     /** A list value of a repeatable option, kept whole: picocli would add its elements one by one. */
@@ -118,7 +152,7 @@ final class RunOptions {
                 continue;
             }
             for (Setting s : Setting.values()) {
-                if (s.optionName().equals(option.longestName())) {
+                if (s.optionName().equals(canonicalName(option))) {
                     spelled.put(s, name);
                 }
             }

@@ -68,7 +68,7 @@ final class ScenarioFile {
         for (String a : rest) {
             OptionSpec o = a.startsWith("-") ? spec.findOption(a.contains("=") ? a.substring(0, a.indexOf('=')) : a) : null;
             if (o != null) {
-                given.add(o.longestName());
+                given.add(RunOptions.canonicalName(o));
             }
         }
         Path path = Path.of(file);
@@ -77,14 +77,14 @@ final class ScenarioFile {
         for (Entry e : Reader.read(path)) {
             String where = path.getFileName() + " line " + e.line;
             OptionSpec o = spec.findOption("--" + e.key);
-            if (o == null || o.longestName().equals("--scenario")) {
+            if (o == null || RunOptions.canonicalName(o).equals("--scenario")) {
                 throw problem(where, "'" + e.key + "' is not an option" + suggestion(e.key, spec)
                         + "; keys are long option names without their dashes, for example queue-type: quorum");
             }
-            if (given.contains(o.longestName())) {
+            if (given.contains(RunOptions.canonicalName(o))) {
                 continue; // the command line wins
             }
-            locations.put(o.longestName(), where);
+            locations.put(RunOptions.canonicalName(o), where);
             fromFile.addAll(tokens(o, e.value, where));
         }
         List<String> out = new ArrayList<>();
@@ -157,7 +157,7 @@ final class ScenarioFile {
 
     /** The arguments one file entry stands for. */
     private static List<String> tokens(OptionSpec o, JsonNode value, String where) {
-        String name = o.longestName();
+        String name = RunOptions.canonicalName(o);
         List<String> t = new ArrayList<>();
         boolean flag = o.arity().max() == 0;
         if (value.isBoolean() && (flag || o.arity().min() == 0)) {
@@ -228,17 +228,31 @@ final class ScenarioFile {
     }
 
     private static String suggestion(String key, CommandSpec spec) {
+        return closest("--" + key, spec).map(n -> "; did you mean " + n.substring(2) + "?").orElse("");
+    }
+
+    /**
+     * The long option name of {@code spec} closest to {@code typed} ({@code --queu-type} gives
+     * {@code --queue-type}), if one is close enough to be what the user meant.
+     */
+    static java.util.Optional<String> closest(String typed, CommandSpec spec) {
+        String key = typed.replaceFirst("^-+", "");
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (OptionSpec o : spec.options()) {
-            String n = o.longestName().replaceFirst("^-+", "");
-            int d = distance(key, n);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = n;
+            for (String name : o.names()) {
+                if (!name.startsWith("--")) {
+                    continue;
+                }
+                int d = distance(key, name.substring(2));
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = name;
+                }
             }
         }
-        return best != null && bestDistance <= Math.max(2, key.length() / 3) ? "; did you mean " + best + "?" : "";
+        return best != null && bestDistance > 0 && bestDistance <= Math.max(2, key.length() / 3)
+                ? java.util.Optional.of(best) : java.util.Optional.empty();
     }
 
     private static int distance(String a, String b) {

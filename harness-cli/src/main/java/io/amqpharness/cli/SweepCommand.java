@@ -31,15 +31,20 @@ import picocli.CommandLine.Spec;
  * reports' and, with {@code --output-dir}, each run's files and a comparison report.
  */
 @Command(name = "sweep", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
-        description = {"Runs the workload once per value (or combination of values) of the varied options,",
-                "each run isolated with fresh topology, and prints a table like the seed reports'.",
-                "A 5 s warm-up run at the first combination's settings, not measured, comes first",
-                "(--warmup 0 for none; with --warmup each run warms up itself instead).", ""},
+        customSynopsis = {"harness sweep --vary OPTION=V1,V2,... [--vary ...] [OPTIONS]", ""},
+        description = {"One run per value of --vary, then a table.",
+                "Runs the workload once per value (or combination of values) of the varied",
+                "options, each run isolated with fresh topology, and prints a table like the",
+                "seed reports'. A 5 s warm-up run at the first combination's settings, not",
+                "measured, comes first (--warmup 0 for none; with --warmup each run warms up",
+                "itself instead).", ""},
         footerHeading = "%nExamples%n",
         footer = {"  Latency against publish rate, as seed 000's first table:",
-                "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1000 --autoack -i 15s -z 5m",
+                "    java -jar harness.jar sweep --vary rate=100,1000,10000 -s 1000 \\",
+                "      --autoack -i 15s -z 5m",
                 "  Seed 003's prefetch study, one isolated run per prefetch:",
-                "    java -jar harness.jar sweep --vary qos=1,10,100,1000 --queue-type quorum -s 1kb -c 1000 -z 5m",
+                "    java -jar harness.jar sweep --vary qos=1,10,100,1000 --queue-type quorum \\",
+                "      -s 1kb -c 1000 -z 5m",
                 "  From a scenario file kept in version control:",
                 "    java -jar harness.jar sweep --scenario docs/scenarios/seed-000-publish-rate.yml"})
 final class SweepCommand implements Callable<Integer> {
@@ -194,13 +199,13 @@ final class SweepCommand implements Callable<Integer> {
         for (Vary v : vary) {
             for (String option : v.options()) {
                 CommandLine.Model.OptionSpec o = run.findOption("--" + option);
-                if (o == null || o.longestName().equals("--scenario") || o.longestName().startsWith("--metrics")
-                        || o.longestName().equals("--output-dir") || o.longestName().equals("--overwrite")) {
+                if (o == null || RunOptions.canonicalName(o).equals("--scenario") || RunOptions.canonicalName(o).startsWith("--metrics")
+                        || RunOptions.canonicalName(o).equals("--output-dir") || RunOptions.canonicalName(o).equals("--overwrite")) {
                     problems.add("--vary " + v.name() + ": '" + option + "' is not a workload option; use a long "
                             + "option name without its dashes, for example --vary rate=100,1000.");
                 } else if (given(base, o)) {
-                    problems.add("--vary " + v.name() + " varies " + o.longestName() + ", which is also given on its "
-                            + "own; drop " + o.longestName() + ".");
+                    problems.add("--vary " + v.name() + " varies " + RunOptions.canonicalName(o) + ", which is also given on its "
+                            + "own; drop " + RunOptions.canonicalName(o) + ".");
                 }
             }
         }
@@ -277,7 +282,9 @@ final class SweepCommand implements Callable<Integer> {
     private Scenario parse(List<String> args) {
         CommandLine cl = HarnessCommand.commandLine(new Main.Session());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        if (spec.commandLine().getDefaultValueProvider() != null) {
+        if (spec.commandLine().getDefaultValueProvider() instanceof EnvironmentDefaults env) {
+            cl.setDefaultValueProvider(env.forArgs(args));
+        } else if (spec.commandLine().getDefaultValueProvider() != null) {
             cl.setDefaultValueProvider(spec.commandLine().getDefaultValueProvider());
         }
         cl.parseArgs(args.toArray(String[]::new));

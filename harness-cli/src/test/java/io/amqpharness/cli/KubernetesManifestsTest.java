@@ -54,12 +54,57 @@ class KubernetesManifestsTest {
             while (m.find()) {
                 assertThat(declared).as("$(%s) in args is declared in env, so Kubernetes expands it", m.group(1))
                         .contains(m.group(1));
-                m.appendReplacement(b, values.get(m.group(1)));
+                m.appendReplacement(b, Matcher.quoteReplacement(values.get(m.group(1))));
             }
             m.appendTail(b);
             args.add(b.toString());
         }
         return args;
+    }
+
+    /** The RabbitmqCluster the manifests name, and what its operator puts into {@code <cluster>-default-user}. */
+    private static final String CLUSTER = "rabbitmq";
+    private static final String BROKER_HOST = "rabbitmq.benchmarks.svc";
+    private static final String BROKER_PASSWORD = "Zq3-xY_9kP2";
+    private static final Map<String, Map<String, String>> SECRETS = Map.of(CLUSTER + "-default-user",
+            Map.of("username", "default_user_Xk2", "password", BROKER_PASSWORD, "host", BROKER_HOST, "port", "5672"));
+
+    /**
+     * The container's environment as Kubernetes makes it: Secret and ConfigMap keys, the completion
+     * index, and {@code $(VAR)} in a value replaced by an earlier variable's value.
+     */
+    private static Map<String, String> environment(JsonNode container, String index, String startAt) {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        for (JsonNode e : container.path("env")) {
+            String name = e.path("name").asText();
+            JsonNode from = e.path("valueFrom");
+            String value;
+            if (e.has("value")) {
+                Matcher m = VARIABLE.matcher(e.path("value").asText());
+                StringBuilder b = new StringBuilder();
+                while (m.find()) {
+                    assertThat(env).as("$(%s) in %s is declared before it", m.group(1), name).containsKey(m.group(1));
+                    m.appendReplacement(b, Matcher.quoteReplacement(env.get(m.group(1))));
+                }
+                m.appendTail(b);
+                value = b.toString();
+            } else if (from.has("secretKeyRef")) {
+                String secret = from.path("secretKeyRef").path("name").asText();
+                assertThat(SECRETS).as("the RabbitMQ cluster operator's Secret <cluster>-default-user").containsKey(secret);
+                value = SECRETS.get(secret).get(from.path("secretKeyRef").path("key").asText());
+                assertThat(value).as("key %s of %s", from.path("secretKeyRef").path("key").asText(), secret).isNotNull();
+            } else if (from.has("configMapKeyRef")) {
+                assertThat(from.path("configMapKeyRef").path("key").asText()).isEqualTo("startAt");
+                value = startAt;
+            } else if (from.has("fieldRef")) {
+                assertThat(from.path("fieldRef").path("fieldPath").asText()).contains("job-completion-index");
+                value = index;
+            } else {
+                throw new AssertionError("env " + name + " has no value");
+            }
+            env.put(name, value);
+        }
+        return env;
     }
 
     private static String after(List<String> args, String option) {
@@ -102,16 +147,19 @@ class KubernetesManifestsTest {
         String startAt = "2026-11-23T15:00:00Z";
         Map<String, Scenario> instances = new HashMap<>();
         for (int k = 0; k < completions; k++) {
-            List<String> args = expand(c, Map.of("INSTANCE_INDEX", Integer.toString(k), "START_AT", startAt));
-            // The real command line, with its validation: these are options the harness accepts.
-            Scenario s = Main.parseScenario(Map.of("HARNESS_URI", "amqp://user:secret@rabbitmq:5672/"),
-                    args.toArray(String[]::new));
+            Map<String, String> env = environment(c, Integer.toString(k), startAt);
+            List<String> args = expand(c, env);
+            // The real command line, with the pod's real environment: options the harness accepts,
+            // and the broker the manifest names (not the default localhost).
+            Scenario s = Main.parseScenario(env, args.toArray(String[]::new));
+            assertThat(s.uri().host()).as("the broker of the default-user Secret").isEqualTo(BROKER_HOST);
+            assertThat(s.uri().port()).isEqualTo(5672);
+            assertThat(s.uri().toString()).doesNotContain(BROKER_PASSWORD);
             instances.put("pod-" + k, s);
             assertThat(s.coordination().instance()).contains("pod-" + k);
             assertThat(s.coordination().barrier().getAsInt()).as("--barrier is the completion count").isEqualTo(completions);
             assertThat(s.coordination().startAt().map(Object::toString)).contains(startAt);
             assertThat(after(args, "--output-dir")).isEqualTo("/results/seed-001/pod-" + k);
-            assertThat(s.uri().toString()).doesNotContain("secret");
         }
         assertThat(instances.values().stream().map(s -> s.coordination().instance().orElseThrow()).distinct())
                 .hasSize(completions);
@@ -126,8 +174,13 @@ class KubernetesManifestsTest {
         assertThat(one.consuming().consumers()).isEqualTo(seed.path("consumers").asInt()).isZero();
         assertThat(one.run().time()).contains(Duration.ofMinutes(2));
 
+        // The comment's arithmetic names the option that splits seed 001's 40,000 connections.
+        Matcher perPod = Pattern.compile("(--[a-z-]+) is 40,000 / completions").matcher(Files.readString(DIR.resolve("job.yaml")));
+        assertThat(perPod.find()).as("job.yaml says which option is 40,000 / completions").isTrue();
+        List<String> args = expand(c, environment(c, "0", startAt));
+        assertThat(Integer.parseInt(after(args, perPod.group(1))) * completions).isEqualTo(40_000);
+
         // Prometheus scrapes the port the harness serves.
-        List<String> args = expand(c, Map.of("INSTANCE_INDEX", "0", "START_AT", startAt));
         JsonNode annotations = spec.path("template").path("metadata").path("annotations");
         assertThat(annotations.path("prometheus.io/scrape").asText()).isEqualTo("true");
         assertThat(args).contains("--metrics-prometheus");
@@ -180,6 +233,38 @@ class KubernetesManifestsTest {
             files.forEach(f -> assertThat(doc).as("docs/kubernetes.md uses %s", f.getFileName())
                     .contains("deploy/kubernetes/" + f.getFileName()));
         }
+    }
+
+    @Test
+    void theHarnessPodsWriteTheVolumeAsTheImagesUserAndIgnoreServiceLinks() throws Exception {
+        Matcher uid = Pattern.compile("--uid ([0-9]+)").matcher(Files.readString(ROOT.resolve("docker/Dockerfile")));
+        assertThat(uid.find()).as("docker/Dockerfile creates its user with a fixed uid").isTrue();
+        for (String file : List.of("job.yaml", "merge-job.yaml")) {
+            JsonNode pod = podSpec(read(file));
+            assertThat(pod.path("securityContext").path("fsGroup").asText())
+                    .as("%s: the volume is group-writable for the image's user", file).isEqualTo(uid.group(1));
+            assertThat(pod.path("enableServiceLinks").isBoolean() && !pod.path("enableServiceLinks").asBoolean())
+                    .as("%s: no Service's *_PORT variables land on HARNESS_* defaults", file).isTrue();
+        }
+    }
+
+    @Test
+    void thePodMonitorScrapesTheInstancesMetricsPort() throws Exception {
+        JsonNode job = read("job.yaml");
+        JsonNode monitor = read("podmonitor.yaml");
+        assertThat(monitor.path("apiVersion").asText()).isEqualTo("monitoring.coreos.com/v1");
+        assertThat(monitor.path("kind").asText()).isEqualTo("PodMonitor");
+        JsonNode labels = job.path("spec").path("template").path("metadata").path("labels");
+        monitor.path("spec").path("selector").path("matchLabels").fields().forEachRemaining(l ->
+                assertThat(labels.path(l.getKey()).asText()).as("label %s of the Job's pods", l.getKey())
+                        .isEqualTo(l.getValue().asText()));
+        assertThat(monitor.path("spec").path("selector").path("matchLabels").size()).isPositive();
+        JsonNode endpoint = monitor.path("spec").path("podMetricsEndpoints").get(0);
+        JsonNode port = container(job).path("ports").get(0);
+        assertThat(endpoint.path("port").asText()).isEqualTo(port.path("name").asText());
+        List<String> args = expand(container(job), environment(container(job), "0", "2026-11-23T15:00:00Z"));
+        assertThat(port.path("containerPort").asText()).isEqualTo(after(args, "--metrics-port"));
+        assertThat(endpoint.path("path").asText()).isEqualTo("/metrics");
     }
 
     /** The workload mounts the PersistentVolumeClaim of results-pvc.yaml at a directory holding {@code path}. */
