@@ -338,11 +338,12 @@ final class RunExecution {
                 scenario.publishing().confirms(), clock);
         CountSnapshot counts = cut.counts().withLost(participants.missing());
         addNotes(start, brokerOutcome);
-        OptionalLong leftInQueues = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
-                ? OptionalLong.empty() : DeliveryDrain.totalDepth(driver, topology.queues());
         // A stream's consumers that may start after the publishers' first messages are still accounted for.
         OptionalLong expectedDeliveries = expectedDeliveries(counts,
                 TopologyPlanner.accountedCopies(scenario, topology.queues()));
+        OptionalLong leftInQueues = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
+                ? OptionalLong.empty() : SettledDepth.read(driver, topology.queues(), expectedDeliveries,
+                        counts.ownUnique() - counts.inDoubtArrived(), clock, notes);
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {

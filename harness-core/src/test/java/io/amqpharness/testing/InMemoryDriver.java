@@ -80,6 +80,19 @@ public final class InMemoryDriver implements ProtocolDriver {
      * publisher's {@code flush} does not wait for, and closing its link does. Reset by tests.
      */
     public static volatile java.time.Duration storeDelay = java.time.Duration.ZERO;
+    /**
+     * How long after it took a message in the fake broker's queue stores it, on a timer of its own
+     * that closing the publisher does not wait for (zero: not used): RabbitMQ answers a depth read
+     * ahead of the backlog in a queue's mailbox, so a saturated queue's depth still grows after the
+     * publishers' channels closed. Reset by tests.
+     */
+    public static volatile java.time.Duration queueIngestLag = java.time.Duration.ZERO;
+    private static final java.util.concurrent.ScheduledExecutorService INGEST =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "in-memory-ingest");
+                t.setDaemon(true);
+                return t;
+            });
     /** How long each send takes on the sending thread (zero: no time), to saturate a publisher's thread. Reset by tests. */
     public static volatile java.time.Duration sendTime = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
@@ -97,6 +110,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         behavior = Behavior.NORMAL;
         neverStored = seq -> false;
         storeDelay = java.time.Duration.ZERO;
+        queueIngestLag = java.time.Duration.ZERO;
         sendTime = java.time.Duration.ZERO;
         MOST_HELD.set(0);
         ERRORS.clear();
@@ -118,6 +132,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     private final long slowUntilNanos;
     private final long confirmDelayNanos;
     private final long storeDelayNanos;
+    private final long ingestLagNanos;
     private final long sendNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
@@ -132,6 +147,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
         this.storeDelayNanos = storeDelay.toNanos();
+        this.ingestLagNanos = queueIngestLag.toNanos();
         this.sendNanos = sendTime.toNanos();
         CREATED.add(this);
     }
@@ -203,7 +219,9 @@ public final class InMemoryDriver implements ProtocolDriver {
                         outcomes.returned(copy, 0, copy.length);
                     } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
                         Runnable store = () -> enqueue(queue, new Message(copy, spec.publisherId(), false), seq);
-                        if (storeDelayNanos > 0) {
+                        if (ingestLagNanos > 0) {
+                            INGEST.schedule(store, ingestLagNanos, TimeUnit.NANOSECONDS);
+                        } else if (storeDelayNanos > 0) {
                             broker.schedule(store, storeDelayNanos, TimeUnit.NANOSECONDS);
                         } else {
                             store.run();
