@@ -1,0 +1,39 @@
+package io.amqpharness.smoke.truth;
+
+import io.amqpharness.scenario.QueueType;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Random;
+
+/** Draws campaign cells from a seed: the same seed gives the same cells, in the same order. */
+final class CellGenerator {
+    private static final List<String> PROTOCOLS = List.of("amqp091", "amqp10", "stream");
+    private final Random random;
+
+    CellGenerator(long seed) {
+        this.random = new Random(seed);
+    }
+
+    Cell next() {
+        String protocol = pick(PROTOCOLS);
+        QueueType type = protocol.equals("stream") ? QueueType.STREAM
+                : pick(List.of(QueueType.CLASSIC, QueueType.QUORUM, QueueType.STREAM));
+        boolean stream = type == QueueType.STREAM;
+        OptionalInt confirm = random.nextInt(4) == 0 ? OptionalInt.empty() : OptionalInt.of(pick(List.of(20, 100, 500)));
+        int[] consumers = switch (random.nextInt(4)) {
+            case 0 -> new int[] {0, 1};
+            case 1 -> new int[] {0};
+            case 2 -> new int[] {stream ? 1 : 2};
+            default -> new int[] {1};
+        };
+        // Streams have no x-overflow; a limit there means retention, which the oracle cannot judge.
+        OptionalInt maxLength = !stream && random.nextInt(3) == 0
+                ? OptionalInt.of(pick(List.of(100, 500, 2_000))) : OptionalInt.empty();
+        return new Cell(protocol, type, 1 + random.nextInt(2), pick(List.of(200, 500, 1_000)), confirm, consumers,
+                maxLength, stream && random.nextBoolean(), 2 + random.nextInt(2));
+    }
+
+    private <T> T pick(List<T> values) {
+        return values.get(random.nextInt(values.size()));
+    }
+}
