@@ -26,7 +26,7 @@ import java.util.function.ToLongFunction;
  * message's {@code app-id} (AMQP 0.9.1 publishers) or, for messages converted from AMQP 1.0 and
  * the stream protocol, in any property or header whose value is one of the run's publisher ids.
  */
-public final class BrokerReader {
+final class BrokerReader implements QueueReader {
     private final String uri;
     private final Duration idle;
 
@@ -35,12 +35,14 @@ public final class BrokerReader {
      * @param idle    how long the reader waits for one more message before it decides a stream (or a
      *                queue that delivers fewer messages than it counted) has no more; for example 1 s
      */
-    public BrokerReader(String amqpUri, Duration idle) {
+    BrokerReader(String amqpUri, Duration idle) {
         this.uri = amqpUri;
         this.idle = idle;
     }
 
-    QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> publisherIds) {
+    @Override
+    public QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent,
+                              Set<String> publisherIds) {
         ConnectionFactory f = new ConnectionFactory();
         try {
             f.setUri(uri);
@@ -71,15 +73,15 @@ public final class BrokerReader {
         Map<String, Object> args = stream ? Map.of("x-stream-offset", "first") : Map.of();
         String tag = ch.basicConsume(queue, false, args, collector);
         collector.awaitEnd(stream ? Long.MAX_VALUE : counted, idle.toNanos());
+        QueueHoldings h = collector.holdings(queue, counted); // stops recording: later deliveries are ignored
         try {
             ch.basicCancel(tag);
         } catch (Exception ignored) {
-            // the channel closes below anyway
+            // the channel closes with the connection anyway
         }
-        QueueHoldings h = collector.holdings(queue);
-        if (!stream && h.messages() < counted) {
-            return new QueueHoldings(queue, h.held(), h.messages(), h.foreign(), h.heldTwice(),
-                    Optional.of("the broker counted " + counted + " messages ready, the reader got " + h.messages()));
+        if (h.messages() < counted) {
+            return new QueueHoldings(queue, h.held(), h.messages(), h.foreign(), h.heldTwice(), counted,
+                    Optional.of("the broker counted " + counted + " messages, the reader got " + h.messages()));
         }
         return h;
     }
@@ -94,6 +96,7 @@ public final class BrokerReader {
         private long foreign;
         private long twice;
         private long lastArrival = System.nanoTime();
+        private boolean done;
 
         Collector(Channel ch, boolean stream, ToLongFunction<String> lastSent, Set<String> ids) {
             super(ch);
@@ -105,6 +108,9 @@ public final class BrokerReader {
         @Override
         public synchronized void handleDelivery(String tag, Envelope env, AMQP.BasicProperties props, byte[] body)
                 throws java.io.IOException {
+            if (done) {
+                return;
+            }
             messages++;
             lastArrival = System.nanoTime();
             String id = identity(props, ids);
@@ -133,10 +139,11 @@ public final class BrokerReader {
             }
         }
 
-        synchronized QueueHoldings holdings(String queue) {
+        synchronized QueueHoldings holdings(String queue, long counted) {
+            done = true;
             Map<String, BitSet> sets = new HashMap<>();
             held.forEach((k, v) -> sets.put(k, v.bits()));
-            return new QueueHoldings(queue, sets, messages, foreign, twice, Optional.empty());
+            return new QueueHoldings(queue, sets, messages, foreign, twice, counted, Optional.empty());
         }
     }
 

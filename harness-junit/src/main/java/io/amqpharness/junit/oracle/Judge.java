@@ -58,6 +58,7 @@ final class Judge {
                 QueueHoldings.unread(queue, "the reader did not run (the run kept or never declared its topology)"));
         QueueDeliveries got = history.deliveries().getOrDefault(queue,
                 new QueueDeliveries(queue, Map.of(), 0, 0, 0, 0));
+        reader(held);
         phantoms(got, held);
         lost(queue, got, held);
         left(queue, got, held);
@@ -94,6 +95,17 @@ final class Judge {
             exact("duplicated", dup, counts.duplicated(), "repeat deliveries without the redelivered flag");
         } else {
             cannot("unique", "several queues: the harness counts first deliveries per queue, the oracle does not yet");
+        }
+    }
+
+    private void reader(QueueHoldings held) {
+        String found = String.format(Locale.ROOT, "the oracle's reader found %,d messages in %s (broker's count %,d):"
+                + " %,d of this run, %,d without its identity, %,d twice", held.messages(), held.queue(), held.counted(),
+                held.messages() - held.foreign(), held.foreign(), held.heldTwice());
+        if (held.incomplete().isPresent()) {
+            cannot("reader", found + "; incomplete: " + held.incomplete().get());
+        } else {
+            agree("reader", found);
         }
     }
 
@@ -202,6 +214,10 @@ final class Judge {
     private Optional<String> lowerBoundBlind(String queue, QueueHoldings held) {
         if (held.incomplete().isPresent()) {
             return Optional.of("the oracle's reader: " + held.incomplete().get());
+        }
+        if (held.foreign() > 0 && history.created().contains(queue)) {
+            return Optional.of(String.format(Locale.ROOT, "the reader found %,d messages in the run's own queue that"
+                    + " carry no identity of this run's publishers", held.foreign()));
         }
         Optional<String> drop = mayDrop(queue);
         if (drop.isPresent()) {

@@ -23,9 +23,9 @@ import java.util.Objects;
  * only if {@link #run} is what starts it, on the calling thread.
  */
 public final class Oracle {
-    private final BrokerReader reader;
+    private final QueueReader reader;
 
-    private Oracle(BrokerReader reader) {
+    Oracle(QueueReader reader) {
         this.reader = reader;
     }
 

@@ -22,12 +22,12 @@ final class Recording {
     private final Map<String, QueueLog> queues = new ConcurrentHashMap<>();
     private final List<ConsumerFacts> consumers = new CopyOnWriteArrayList<>();
     private final Map<String, QueueHoldings> holdings = new ConcurrentHashMap<>();
-    private final BrokerReader reader;
+    private final QueueReader reader;
     private volatile TopologyPlan plan;
     private volatile boolean anySent;
     private final java.util.Set<String> created = ConcurrentHashMap.newKeySet();
 
-    Recording(BrokerReader reader) {
+    Recording(QueueReader reader) {
         this.reader = reader;
     }
 
