@@ -165,13 +165,41 @@ final class BrokerReader implements QueueReader {
         return null;
     }
 
+    /**
+     * An identity inside an AMQP 1.0 section the broker passed on as raw bytes (RabbitMQ 3.x gives an
+     * AMQP 0.9.1 reader a 1.0 message's properties as the header {@code x-amqp-1.0-properties}): a
+     * {@code str8} (0xa1, length, bytes) or {@code str32} (0xb1, 4-byte length, bytes) equal to one of them.
+     */
+    static String inAmqp10Section(byte[] section, Set<String> ids) {
+        for (String id : ids) {
+            byte[] want = id.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = 0; i + want.length < section.length; i++) {
+                int start = -1;
+                if ((section[i] & 0xFF) == 0xa1 && (section[i + 1] & 0xFF) == want.length) {
+                    start = i + 2;
+                } else if ((section[i] & 0xFF) == 0xb1 && i + 5 + want.length <= section.length
+                        && java.nio.ByteBuffer.wrap(section, i + 1, 4).getInt() == want.length) {
+                    start = i + 5;
+                }
+                if (start >= 0 && start + want.length <= section.length
+                        && java.util.Arrays.equals(section, start, start + want.length, want, 0, want.length)) {
+                    return id;
+                }
+            }
+        }
+        return null;
+    }
+
     private static String find(Object v, Set<String> ids, int depth) {
         if (v == null || depth > 4) {
             return null;
         }
-        if (v instanceof String || v instanceof LongString) {
-            String s = v.toString();
+        if (v instanceof String s) {
             return ids.contains(s) ? s : null;
+        }
+        if (v instanceof LongString l) {
+            String s = l.toString();
+            return ids.contains(s) ? s : inAmqp10Section(l.getBytes(), ids);
         }
         Collection<?> values = v instanceof Map<?, ?> m ? m.values() : v instanceof List<?> l ? l : List.of();
         for (Object o : values) {

@@ -24,15 +24,17 @@ import java.util.Objects;
  */
 public final class Oracle {
     private final QueueReader reader;
+    private final Duration idle;
 
-    Oracle(QueueReader reader) {
+    Oracle(QueueReader reader, Duration idle) {
         this.reader = reader;
+        this.idle = idle;
     }
 
     /**
      * An oracle that reads the run's queues through {@code amqpUri} (AMQP 0.9.1, the broker the run
-     * uses; for a stream-protocol run give the broker's AMQP port), waiting up to 1 s of silence
-     * for the last message.
+     * uses), waiting up to 1 s of silence for the last message. A stream-protocol run's streams are
+     * re-read over the stream protocol, at the run's own address.
      */
     public static Oracle reading(String amqpUri) {
         return reading(amqpUri, Duration.ofSeconds(1));
@@ -47,7 +49,7 @@ public final class Oracle {
         if (idle.isNegative() || idle.isZero()) {
             throw new IllegalArgumentException("idle must be positive, for example 1 s; was " + idle);
         }
-        return new Oracle(new BrokerReader(amqpUri, idle));
+        return new Oracle(new BrokerReader(amqpUri, idle), idle);
     }
 
     /** Runs {@code scenario} with a {@link LoadRunner}, recording it, and judges its result. */
@@ -65,7 +67,7 @@ public final class Oracle {
      */
     public JudgedRun run(LoadRunner runner) {
         DriverHook.install();
-        Recording recording = new Recording(reader);
+        Recording recording = new Recording(reader, idle);
         RecordingDriverProvider.begin(recording);
         RunResult result;
         try {

@@ -24,11 +24,19 @@ final class Recording {
     private final Map<String, QueueHoldings> holdings = new ConcurrentHashMap<>();
     private final QueueReader reader;
     private volatile TopologyPlan plan;
+    private volatile io.amqpharness.scenario.BrokerUri runUri;
+    private final java.time.Duration idle;
     private volatile boolean anySent;
     private final java.util.Set<String> created = ConcurrentHashMap.newKeySet();
 
-    Recording(QueueReader reader) {
+    Recording(QueueReader reader, java.time.Duration idle) {
         this.reader = reader;
+        this.idle = idle;
+    }
+
+    /** The run's own broker address: a stream-protocol run's streams are re-read over the stream protocol. */
+    void runUri(io.amqpharness.scenario.BrokerUri uri) {
+        this.runUri = uri;
     }
 
     PublisherLog publisher(PublisherSpec spec) {
@@ -76,8 +84,11 @@ final class Recording {
         if (p == null || !holdings.isEmpty()) {
             return;
         }
+        io.amqpharness.scenario.BrokerUri u = runUri;
         for (TopologyPlan.Queue q : p.queues()) {
-            holdings.put(q.name(), reader.read(q.name(), q.type(), this::lastSent, latest.keySet()));
+            QueueReader r = q.type() == io.amqpharness.scenario.QueueType.STREAM && u != null && u.stream()
+                    ? new StreamReader(u, idle) : reader;
+            holdings.put(q.name(), r.read(q.name(), q.type(), this::lastSent, latest.keySet()));
         }
     }
 

@@ -51,6 +51,10 @@ final class RecordingDriverProvider implements DriverProvider {
     public ProtocolDriver create(DriverContext context) {
         ProtocolDriver driver = delegate.create(context);
         Recording recording = ACTIVE.get();
-        return recording == null ? driver : new RecordingDriver(driver, recording);
+        if (recording == null) {
+            return driver;
+        }
+        recording.runUri(context.scenario().uri());
+        return new RecordingDriver(driver, recording);
     }
 }

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class OracleInMemoryTest {
     private static final QueueReader EMPTY = (queue, type, lastSent, ids) ->
             new QueueHoldings(queue, Map.of(), 0, 0, 0, 0, Optional.empty());
-    private final Oracle oracle = new Oracle(EMPTY);
+    private final Oracle oracle = new Oracle(EMPTY, Duration.ofSeconds(1));
 
     @AfterEach
     void reset() {
