@@ -42,7 +42,7 @@ final class BrokerReader implements QueueReader {
 
     @Override
     public QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent,
-                              Set<String> publisherIds) {
+                              Set<String> publisherIds, long own) {
         ConnectionFactory f = new ConnectionFactory();
         try {
             f.setUri(uri);
@@ -52,14 +52,14 @@ final class BrokerReader implements QueueReader {
         f.setAutomaticRecoveryEnabled(false);
         f.setConnectionTimeout(5_000);
         try (Connection c = f.newConnection("harness-oracle-reader")) {
-            return read(c, queue, type, lastSent, publisherIds);
+            return read(c, queue, type, lastSent, publisherIds, own);
         } catch (Exception e) {
             return QueueHoldings.unread(queue, "the reader failed: " + e);
         }
     }
 
     private QueueHoldings read(Connection c, String queue, QueueType type, ToLongFunction<String> lastSent,
-                               Set<String> ids) throws Exception {
+                               Set<String> ids, long own) throws Exception {
         Channel ch = c.createChannel();
         long counted;
         try {
@@ -72,7 +72,7 @@ final class BrokerReader implements QueueReader {
         ch.basicQos(stream ? 1_000 : 0);
         Map<String, Object> args = stream ? Map.of("x-stream-offset", "first") : Map.of();
         String tag = ch.basicConsume(queue, false, args, collector);
-        collector.awaitEnd(stream ? Long.MAX_VALUE : counted, idle.toNanos());
+        collector.awaitEnd(stream ? Long.MAX_VALUE : counted, stream ? own : Long.MAX_VALUE, idle.toNanos());
         QueueHoldings h = collector.holdings(queue, counted); // stops recording: later deliveries are ignored
         try {
             ch.basicCancel(tag);
@@ -128,9 +128,10 @@ final class BrokerReader implements QueueReader {
             notifyAll();
         }
 
-        synchronized void awaitEnd(long expected, long idleNanos) throws InterruptedException {
+        /** Until {@code expected} messages in all, or {@code own} of this run, or a silence of {@code idleNanos}. */
+        synchronized void awaitEnd(long expected, long own, long idleNanos) throws InterruptedException {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (messages < expected && System.nanoTime() < deadline) {
+            while (messages < expected && messages - foreign < own && System.nanoTime() < deadline) {
                 long quiet = System.nanoTime() - lastArrival;
                 if (quiet >= idleNanos) {
                     return;

@@ -33,16 +33,17 @@ public final class Oracle {
 
     /**
      * An oracle that reads the run's queues through {@code amqpUri} (AMQP 0.9.1, the broker the run
-     * uses), waiting up to 1 s of silence for the last message. A stream-protocol run's streams are
+     * uses). A stream is read until every message of the run not refused was found, or 3 s passed
+     * without a message (then the missing ones were not there). A stream-protocol run's streams are
      * re-read over the stream protocol, at the run's own address.
      */
     public static Oracle reading(String amqpUri) {
-        return reading(amqpUri, Duration.ofSeconds(1));
+        return reading(amqpUri, Duration.ofSeconds(3));
     }
 
     /**
      * Like {@link #reading(String)}, with the silence after which the reader stops waiting for one
-     * more message (a stream never says it is at its end).
+     * more message (a stream never says it is at its end): on a loaded machine, raise it.
      */
     public static Oracle reading(String amqpUri, Duration idle) {
         Objects.requireNonNull(amqpUri, "amqpUri");

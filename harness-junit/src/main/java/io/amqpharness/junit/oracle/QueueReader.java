@@ -10,6 +10,9 @@ interface QueueReader {
     /**
      * @param lastSent     per publisher identity, its highest sequence sent (to restore full sequences)
      * @param publisherIds the run's publisher identities
+     * @param own          messages of this run the queue may hold at most (sent and not refused): a
+     *                     stream reader that has found that many stops without waiting for silence
      */
-    QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> publisherIds);
+    QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> publisherIds,
+                       long own);
 }

@@ -85,10 +85,17 @@ final class Recording {
             return;
         }
         io.amqpharness.scenario.BrokerUri u = runUri;
+        long own = 0;
+        for (PublisherLog log : publishers) {
+            PublisherHistory h = log.snapshot();
+            java.util.BitSet b = h.sent();
+            b.andNot(h.refused());
+            own += b.cardinality();
+        }
         for (TopologyPlan.Queue q : p.queues()) {
             QueueReader r = q.type() == io.amqpharness.scenario.QueueType.STREAM && u != null && u.stream()
                     ? new StreamReader(u, idle) : reader;
-            holdings.put(q.name(), r.read(q.name(), q.type(), this::lastSent, latest.keySet()));
+            holdings.put(q.name(), r.read(q.name(), q.type(), this::lastSent, latest.keySet(), own));
         }
     }
 

@@ -31,7 +31,8 @@ final class StreamReader implements QueueReader {
     }
 
     @Override
-    public QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> ids) {
+    public QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> ids,
+                              long own) {
         Address address = new Address(uri.host(), uri.port());
         var b = Environment.builder().host(uri.host()).port(uri.port()).addressResolver(a -> address);
         if (uri.username() != null) {
@@ -42,7 +43,7 @@ final class StreamReader implements QueueReader {
             Consumer consumer = env.consumerBuilder().stream(queue).offset(OffsetSpecification.first())
                     .messageHandler((ctx, m) -> collector.handle(m)).build();
             try {
-                collector.awaitIdle(idle.toNanos());
+                collector.awaitIdle(own, idle.toNanos());
             } finally {
                 consumer.close();
             }
@@ -88,9 +89,10 @@ final class StreamReader implements QueueReader {
             }
         }
 
-        synchronized void awaitIdle(long idleNanos) throws InterruptedException {
+        /** Until {@code own} messages of this run were read, or a silence of {@code idleNanos}. */
+        synchronized void awaitIdle(long own, long idleNanos) throws InterruptedException {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline) {
+            while (messages - foreign < own && System.nanoTime() < deadline) {
                 long quiet = System.nanoTime() - lastArrival;
                 if (quiet >= idleNanos) {
                     return;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * broker keeps nothing after the run, so the reader here finds every queue empty.
  */
 class OracleInMemoryTest {
-    private static final QueueReader EMPTY = (queue, type, lastSent, ids) ->
+    private static final QueueReader EMPTY = (queue, type, lastSent, ids, own) ->
             new QueueHoldings(queue, Map.of(), 0, 0, 0, 0, Optional.empty());
     private final Oracle oracle = new Oracle(EMPTY, Duration.ofSeconds(1));
 
