@@ -197,6 +197,12 @@ final class Judge {
             return;
         }
         boolean stream = planned(queue).map(q -> q.type() == QueueType.STREAM).orElse(false);
+        if (!stream && result.leftInQueues().isEmpty() && missing > counts.lost()) {
+            cannot("accounting", String.format(Locale.ROOT, "%,d confirmed messages never reached a consumer; the"
+                    + " result counts %,d lost and does not say how many were left in the queue", missing,
+                    counts.lost()));
+            return;
+        }
         long counted = counts.lost() + (stream ? 0 : result.leftInQueues().orElse(0));
         long unaccounted = result.unaccountedDeliveries().orElse(0);
         if (missing > counted + Math.max(0, unaccounted)) {

@@ -20,10 +20,12 @@ import java.util.stream.Collectors;
  * @param consumers       consumers: one value, or two values run as {@code --step consumers=a,b}
  * @param maxLength       {@code x-max-length} with {@code x-overflow=reject-publish}; empty for no limit
  * @param fromFirst       stream consumers read from the first offset
+ * @param consumerRate    most messages per second each consumer handles ({@code --consumer-rate}); empty for no limit
  * @param seconds         how long publishing lasts (with steps: each step lasts half)
  */
 record Cell(String protocol, QueueType queueType, int producers, int ratePerProducer, OptionalInt confirmWindow,
-            int[] consumers, OptionalInt maxLength, boolean fromFirst, int seconds) {
+            int[] consumers, OptionalInt maxLength, boolean fromFirst, OptionalInt consumerRate,
+            int seconds) {
 
     static final String AMQP = "amqp://127.0.0.1:5672";
     static final String STREAM = "rabbitmq-stream://127.0.0.1:5552";
@@ -47,6 +49,7 @@ record Cell(String protocol, QueueType queueType, int producers, int ratePerProd
         } else {
             b.consumers(consumers[0]).time(Duration.ofSeconds(seconds));
         }
+        consumerRate.ifPresent(b::consumerRate);
         maxLength.ifPresent(n -> b.queueArgument("x-max-length", n).queueArgument("x-overflow", "reject-publish"));
         if (queueType == QueueType.STREAM && fromFirst) {
             b.streamOffset(new StreamOffset.First());
@@ -72,6 +75,7 @@ record Cell(String protocol, QueueType queueType, int producers, int ratePerProd
         if (stepped()) {
             s.append(',').append(consumers[1]);
         }
+        consumerRate.ifPresent(n -> s.append(" consumer-rate ").append(n));
         maxLength.ifPresent(n -> s.append(" max-length ").append(n).append(" reject-publish"));
         if (queueType == QueueType.STREAM) {
             s.append(fromFirst ? " offset first" : " offset default");

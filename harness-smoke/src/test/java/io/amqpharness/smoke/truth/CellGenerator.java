@@ -28,9 +28,14 @@ final class CellGenerator {
         };
         // Streams have no x-overflow; a limit there means retention, which the oracle cannot judge.
         OptionalInt maxLength = !stream && random.nextInt(3) == 0
-                ? OptionalInt.of(pick(List.of(100, 500, 2_000))) : OptionalInt.empty();
-        return new Cell(protocol, type, 1 + random.nextInt(2), pick(List.of(200, 500, 1_000)), confirm, consumers,
-                maxLength, stream && random.nextBoolean(), 2 + random.nextInt(2));
+                ? OptionalInt.of(pick(List.of(50, 200, 500))) : OptionalInt.empty();
+        int producers = 1 + random.nextInt(2);
+        int rate = pick(List.of(200, 500, 1_000));
+        // A consumer slower than the publishers leaves a backlog the drain may not finish.
+        OptionalInt consumerRate = consumers[consumers.length - 1] > 0 && random.nextInt(4) == 0
+                ? OptionalInt.of(Math.max(50, producers * rate / 4)) : OptionalInt.empty();
+        return new Cell(protocol, type, producers, rate, confirm, consumers, maxLength,
+                stream && random.nextBoolean(), consumerRate, 2 + random.nextInt(2));
     }
 
     private <T> T pick(List<T> values) {
