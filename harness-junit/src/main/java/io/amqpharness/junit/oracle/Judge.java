@@ -89,13 +89,39 @@ final class Judge {
                 unique += b.cardinality();
             }
         }
-        exact("consumed", all, counts.consumed(), "deliveries the driver handed over");
+        long back = backInQueue();
+        String late = back == 0 ? "" : String.format(Locale.ROOT, "; %,d of them went back to the queue unsettled, so"
+                + " the run may have stopped counting before the driver handed them over", back);
+        bounded("consumed", counts.consumed(), all - back, all, "deliveries the driver handed over" + late);
         if (queueCount() == 1) {
-            exact("unique", unique, counts.ownUnique(), "this run's messages delivered at least once");
+            bounded("unique", counts.ownUnique(), unique - back, unique,
+                    "this run's messages delivered at least once" + late);
             exact("duplicated", dup, counts.duplicated(), "repeat deliveries without the redelivered flag");
         } else {
             cannot("unique", "several queues: the harness counts first deliveries per queue, the oracle does not yet");
         }
+    }
+
+    /**
+     * Delivered messages the reader found back in a (non-stream) queue afterwards: handed to the
+     * run's consumer but never settled, as when the run stops counting while a consumer still holds
+     * prefetched messages. The run may leave them out of its consumed count.
+     */
+    private long backInQueue() {
+        long back = 0;
+        for (Map.Entry<String, QueueDeliveries> e : history.deliveries().entrySet()) {
+            boolean stream = planned(e.getKey()).map(q -> q.type() == QueueType.STREAM).orElse(true);
+            QueueHoldings held = history.holdings().get(e.getKey());
+            if (stream || held == null) {
+                continue;
+            }
+            for (Map.Entry<String, BitSet> d : e.getValue().delivered().entrySet()) {
+                BitSet b = (BitSet) d.getValue().clone();
+                b.and(held.of(d.getKey()));
+                back += b.cardinality();
+            }
+        }
+        return back;
     }
 
     private void reader(QueueHoldings held) {

@@ -21,11 +21,13 @@ import java.util.stream.Collectors;
  * @param maxLength       {@code x-max-length} with {@code x-overflow=reject-publish}; empty for no limit
  * @param fromFirst       stream consumers read from the first offset
  * @param consumerRate    most messages per second each consumer handles ({@code --consumer-rate}); empty for no limit
+ * @param ack             how consumers settle: {@code each}, {@code multi} (every 10 with the multiple flag),
+ *                        {@code auto} (auto-ack) or {@code nack-requeue} (10 % nacked and requeued)
  * @param seconds         how long publishing lasts (with steps: each step lasts half)
  */
 record Cell(String protocol, QueueType queueType, int producers, int ratePerProducer, OptionalInt confirmWindow,
             int[] consumers, OptionalInt maxLength, boolean fromFirst, OptionalInt consumerRate,
-            int seconds) {
+            String ack, int seconds) {
 
     static final String AMQP = "amqp://127.0.0.1:5672";
     static final String STREAM = "rabbitmq-stream://127.0.0.1:5552";
@@ -50,6 +52,12 @@ record Cell(String protocol, QueueType queueType, int producers, int ratePerProd
             b.consumers(consumers[0]).time(Duration.ofSeconds(seconds));
         }
         consumerRate.ifPresent(b::consumerRate);
+        switch (ack) {
+            case "multi" -> b.multiAckEvery(10);
+            case "auto" -> b.autoAck(true);
+            case "nack-requeue" -> b.nackRate(10).requeueRate(100);
+            default -> { }
+        }
         maxLength.ifPresent(n -> b.queueArgument("x-max-length", n).queueArgument("x-overflow", "reject-publish"));
         if (queueType == QueueType.STREAM && fromFirst) {
             b.streamOffset(new StreamOffset.First());
@@ -76,6 +84,9 @@ record Cell(String protocol, QueueType queueType, int producers, int ratePerProd
             s.append(',').append(consumers[1]);
         }
         consumerRate.ifPresent(n -> s.append(" consumer-rate ").append(n));
+        if (!ack.equals("each")) {
+            s.append(" ack ").append(ack);
+        }
         maxLength.ifPresent(n -> s.append(" max-length ").append(n).append(" reject-publish"));
         if (queueType == QueueType.STREAM) {
             s.append(fromFirst ? " offset first" : " offset default");

@@ -34,8 +34,11 @@ final class CellGenerator {
         // A consumer slower than the publishers leaves a backlog the drain may not finish.
         OptionalInt consumerRate = consumers[consumers.length - 1] > 0 && random.nextInt(4) == 0
                 ? OptionalInt.of(Math.max(50, producers * rate / 4)) : OptionalInt.empty();
+        // Streams take no auto-ack or nacks over AMQP, and the stream protocol has no acks at all.
+        String ack = protocol.equals("stream") ? "each" : pick(stream ? List.of("each", "multi")
+                : List.of("each", "each", "multi", "multi", "auto", "nack-requeue"));
         return new Cell(protocol, type, producers, rate, confirm, consumers, maxLength,
-                stream && random.nextBoolean(), consumerRate, 2 + random.nextInt(2));
+                stream && random.nextBoolean(), consumerRate, ack, 2 + random.nextInt(2));
     }
 
     private <T> T pick(List<T> values) {

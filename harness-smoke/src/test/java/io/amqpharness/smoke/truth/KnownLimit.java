@@ -25,7 +25,7 @@ record KnownLimit(String finding, String why, Predicate<Cell> applies, Set<Strin
                     Set.of("lost"),
                     new Cell("amqp091", io.amqpharness.scenario.QueueType.CLASSIC, 1, 2_000,
                             java.util.OptionalInt.of(200), new int[] {0, 1}, java.util.OptionalInt.of(1_000),
-                            false, java.util.OptionalInt.empty(), 4)),
+                            false, java.util.OptionalInt.empty(), "each", 4)),
             new KnownLimit("F3 (audit 2026-11-28)",
                     "a stream run counts no confirmed message its consumers did not get: no delivery line, not lost",
                     c -> c.queueType() == io.amqpharness.scenario.QueueType.STREAM && c.consumerRate().isPresent()
@@ -33,7 +33,7 @@ record KnownLimit(String finding, String why, Predicate<Cell> applies, Set<Strin
                     Set.of("accounting"),
                     new Cell("stream", io.amqpharness.scenario.QueueType.STREAM, 1, 1_000,
                             java.util.OptionalInt.of(100), new int[] {1}, java.util.OptionalInt.empty(), true,
-                            java.util.OptionalInt.of(200), 3)));
+                            java.util.OptionalInt.of(200), "each", 3)));
 
     boolean explains(Cell cell, String check) {
         return applies.test(cell) && checks.contains(check);
