@@ -57,7 +57,7 @@ final class Judge {
         QueueHoldings held = history.holdings().getOrDefault(queue,
                 QueueHoldings.unread(queue, "the reader did not run (the run kept or never declared its topology)"));
         QueueDeliveries got = history.deliveries().getOrDefault(queue,
-                new QueueDeliveries(queue, Map.of(), 0, 0, 0, 0));
+                new QueueDeliveries(queue, Map.of(), 0, 0, 0, 0, 0));
         reader(held);
         phantoms(got, held);
         lost(queue, got, held);
@@ -89,9 +89,14 @@ final class Judge {
                 unique += b.cardinality();
             }
         }
-        long back = backInQueue();
-        String late = back == 0 ? "" : String.format(Locale.ROOT, "; %,d of them went back to the queue unsettled, so"
-                + " the run may have stopped counting before the driver handed them over", back);
+        long lateHandled = 0;
+        for (QueueDeliveries q : history.deliveries().values()) {
+            lateHandled += q.late();
+        }
+        long back = backInQueue() + lateHandled;
+        String late = back == 0 ? "" : String.format(Locale.ROOT, "; up to %,d of them the run may not count: %,d went"
+                + " back to the queue unsettled and %,d were still being handled when the run closed the consumer",
+                back, back - lateHandled, lateHandled);
         bounded("consumed", counts.consumed(), all - back, all, "deliveries the driver handed over" + late);
         if (queueCount() == 1) {
             bounded("unique", counts.ownUnique(), unique - back, unique,

@@ -13,9 +13,11 @@ import java.util.Map;
  * @param unidentified      deliveries without a publisher identity or too short for a header
  * @param repeatedFlagged   deliveries of a message delivered before, flagged as redelivered
  * @param repeatedUnflagged deliveries of a message delivered before, not flagged (duplicates)
+ * @param late              deliveries the consumer was still handling when the run cancelled or closed it: the
+ *                          run's counts may have been taken before they finished
  */
 public record QueueDeliveries(String queue, Map<String, BitSet> delivered, long deliveries, long unidentified,
-                              long repeatedFlagged, long repeatedUnflagged) {
+                              long repeatedFlagged, long repeatedUnflagged, long late) {
     public QueueDeliveries {
         Map<String, BitSet> copy = new HashMap<>();
         delivered.forEach((k, v) -> copy.put(k, (BitSet) v.clone()));

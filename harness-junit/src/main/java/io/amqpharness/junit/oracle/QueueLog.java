@@ -19,6 +19,7 @@ final class QueueLog {
     private long unidentified;
     private long repeatedFlagged;
     private long repeatedUnflagged;
+    private long late;
 
     QueueLog(String queue) {
         this.queue = queue;
@@ -54,9 +55,14 @@ final class QueueLog {
         }
     }
 
+    /** The run's consumer finished handling a delivery after the run began closing the consumer. */
+    synchronized void late() {
+        late++;
+    }
+
     synchronized QueueDeliveries snapshot() {
         Map<String, BitSet> sets = new HashMap<>();
         delivered.forEach((k, v) -> sets.put(k, v.bits()));
-        return new QueueDeliveries(queue, sets, deliveries, unidentified, repeatedFlagged, repeatedUnflagged);
+        return new QueueDeliveries(queue, sets, deliveries, unidentified, repeatedFlagged, repeatedUnflagged, late);
     }
 }

@@ -11,6 +11,8 @@ final class RecordingConsumer implements ConsumerLink {
     private final ConsumerSpec spec;
     private final Recording recording;
     private final QueueLog log;
+    /** Set once the run cancels or closes this link: what its listener finishes from then on may be uncounted. */
+    private volatile boolean closing;
 
     RecordingConsumer(ConsumerLink delegate, ConsumerSpec spec, Recording recording) {
         this.delegate = delegate;
@@ -22,7 +24,7 @@ final class RecordingConsumer implements ConsumerLink {
     @Override
     public void start(DeliveryListener listener) {
         recording.consumerStarted(spec);
-        delegate.start(new Listener(listener, log, recording));
+        delegate.start(new Listener(listener, log, recording, this));
     }
 
     @Override
@@ -52,6 +54,7 @@ final class RecordingConsumer implements ConsumerLink {
 
     @Override
     public void cancel() {
+        closing = true;
         delegate.cancel();
     }
 
@@ -62,6 +65,7 @@ final class RecordingConsumer implements ConsumerLink {
 
     @Override
     public void close() {
+        closing = true;
         delegate.close();
     }
 
@@ -69,17 +73,22 @@ final class RecordingConsumer implements ConsumerLink {
         private final DeliveryListener delegate;
         private final QueueLog log;
         private final Recording recording;
+        private final RecordingConsumer link;
 
-        Listener(DeliveryListener delegate, QueueLog log, Recording recording) {
+        Listener(DeliveryListener delegate, QueueLog log, Recording recording, RecordingConsumer link) {
             this.delegate = delegate;
             this.log = log;
             this.recording = recording;
+            this.link = link;
         }
 
         @Override
         public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String publisherId) {
             log.delivered(body, offset, length, redelivered, publisherId, recording);
             delegate.delivered(tag, body, offset, length, redelivered, publisherId);
+            if (link.closing) {
+                log.late();
+            }
         }
 
         @Override
@@ -87,6 +96,9 @@ final class RecordingConsumer implements ConsumerLink {
                               String replyTo) {
             log.delivered(body, offset, length, redelivered, publisherId, recording);
             delegate.delivered(tag, body, offset, length, redelivered, publisherId, replyTo);
+            if (link.closing) {
+                log.late();
+            }
         }
 
         @Override
