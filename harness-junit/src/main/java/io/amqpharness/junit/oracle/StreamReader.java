@@ -1,0 +1,135 @@
+package io.amqpharness.junit.oracle;
+
+import com.rabbitmq.stream.Address;
+import com.rabbitmq.stream.Consumer;
+import com.rabbitmq.stream.Environment;
+import com.rabbitmq.stream.Message;
+import com.rabbitmq.stream.OffsetSpecification;
+import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.QueueType;
+import java.time.Duration;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToLongFunction;
+
+/**
+ * The oracle's stream reader: re-reads a whole stream from its first offset over the stream
+ * protocol (a plain stream-client consumer), and takes the publisher identity from the stored
+ * AMQP 1.0 message's {@code group-id} (or any string property of the message that is one of the
+ * run's identities). It stops after a silence of {@code idle}: a stream never says it is at its end.
+ */
+final class StreamReader implements QueueReader {
+    private final BrokerUri uri;
+    private final Duration idle;
+
+    StreamReader(BrokerUri streamUri, Duration idle) {
+        this.uri = streamUri;
+        this.idle = idle;
+    }
+
+    @Override
+    public QueueHoldings read(String queue, QueueType type, ToLongFunction<String> lastSent, Set<String> ids,
+                              long own) {
+        Address address = new Address(uri.host(), uri.port());
+        var b = Environment.builder().host(uri.host()).port(uri.port()).addressResolver(a -> address);
+        if (uri.username() != null) {
+            b.username(uri.username()).password(uri.password());
+        }
+        Collector collector = new Collector(lastSent, ids);
+        try (Environment env = b.build()) {
+            Consumer consumer = env.consumerBuilder().stream(queue).offset(OffsetSpecification.first())
+                    .messageHandler((ctx, m) -> collector.handle(m)).build();
+            try {
+                collector.awaitIdle(own, idle.toNanos());
+            } finally {
+                consumer.close();
+            }
+            return collector.holdings(queue);
+        } catch (RuntimeException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return QueueHoldings.unread(queue, "the stream reader failed: " + e);
+        }
+    }
+
+    private static final class Collector {
+        private final ToLongFunction<String> lastSent;
+        private final Set<String> ids;
+        private final Map<String, Sequences> held = new HashMap<>();
+        private long messages;
+        private long foreign;
+        private long twice;
+        private long lastArrival = System.nanoTime();
+        private boolean done;
+
+        Collector(ToLongFunction<String> lastSent, Set<String> ids) {
+            this.lastSent = lastSent;
+            this.ids = ids;
+        }
+
+        synchronized void handle(Message m) {
+            if (done) {
+                return;
+            }
+            messages++;
+            lastArrival = System.nanoTime();
+            byte[] body = m.getBodyAsBinary();
+            String id = identity(m, ids);
+            if (id == null || body == null || !PayloadHeader.present(body.length)) {
+                foreign++;
+                return;
+            }
+            long seq = PayloadHeader.sequence(PayloadHeader.sequence32(body, 0), lastSent.applyAsLong(id));
+            if (!held.computeIfAbsent(id, k -> new Sequences()).add(seq)) {
+                twice++;
+            }
+        }
+
+        /** Until {@code own} messages of this run were read, or a silence of {@code idleNanos}. */
+        synchronized void awaitIdle(long own, long idleNanos) throws InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (messages - foreign < own && System.nanoTime() < deadline) {
+                long quiet = System.nanoTime() - lastArrival;
+                if (quiet >= idleNanos) {
+                    return;
+                }
+                wait(Math.max(1, (idleNanos - quiet) / 1_000_000));
+            }
+        }
+
+        synchronized QueueHoldings holdings(String queue) {
+            done = true;
+            Map<String, BitSet> sets = new HashMap<>();
+            held.forEach((k, v) -> sets.put(k, v.bits()));
+            return new QueueHoldings(queue, sets, messages, foreign, twice, 0, Optional.empty());
+        }
+    }
+
+    static String identity(Message m, Set<String> ids) {
+        if (m.getProperties() != null) {
+            var p = m.getProperties();
+            for (Object v : new Object[] {p.getGroupId(), p.getUserId() == null ? null : new String(p.getUserId(),
+                    java.nio.charset.StandardCharsets.UTF_8), p.getCorrelationIdAsString(), p.getMessageIdAsString(),
+                    p.getSubject(), p.getReplyToGroupId()}) {
+                if (v instanceof String s && ids.contains(s)) {
+                    return s;
+                }
+            }
+        }
+        for (Map<String, Object> section : java.util.Arrays.asList(m.getApplicationProperties(),
+                m.getMessageAnnotations())) {
+            if (section != null) {
+                for (Object v : section.values()) {
+                    if (v != null && ids.contains(v.toString())) {
+                        return v.toString();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+}
