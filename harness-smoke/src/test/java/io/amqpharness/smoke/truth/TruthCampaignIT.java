@@ -38,6 +38,7 @@ class TruthCampaignIT {
         Oracle oracle = Oracle.reading(Cell.AMQP);
         List<String> unexpected = new ArrayList<>();
         List<String> known = new ArrayList<>();
+        KnownLimit.FIXED.forEach((finding, cell) -> judge(oracle, cell, "fixed " + finding, unexpected, known));
         for (KnownLimit limit : KnownLimit.ALL) {
             List<OracleVerdict.Check> d = judge(oracle, limit.pinned(), "pinned " + limit.finding(), unexpected, known);
             if (d.stream().noneMatch(c -> limit.checks().contains(c.name()))) {
