@@ -19,17 +19,38 @@ public final class GateCheck {
     private GateCheck() {
     }
 
-    /** What a gate can read: the measurements of a whole run or of one step. */
+    /**
+     * What a gate can read: the measurements of a whole run or of one step.
+     *
+     * @param unaccounted      published messages the first accounting equation does not explain, plus
+     *                         expected deliveries neither consumed nor left, when those can be judged
+     * @param consumers        the run (or any of its steps) had consumers
+     * @param deliveriesJudged the expected deliveries were judged; when false, {@code unaccounted}
+     *                         covers the published messages only and its gate says so
+     */
     public record Measured(CountSnapshot counts, Rates rates, Map<Metric, LatencySummary> latency, long unaccounted,
-                           boolean consumers) {
+                           boolean consumers, boolean deliveriesJudged) {
         public Measured {
             latency = Map.copyOf(latency);
+        }
+
+        /** Measurements whose expected deliveries were judged (or of a step, which has none). */
+        public Measured(CountSnapshot counts, Rates rates, Map<Metric, LatencySummary> latency, long unaccounted,
+                        boolean consumers) {
+            this(counts, rates, latency, unaccounted, consumers, true);
         }
 
         /** The whole run. */
         public static Measured of(RunResult r) {
             long unaccounted = Math.max(0, r.unaccountedPublished()) + Math.max(0, r.unaccountedDeliveries().orElse(0));
-            return new Measured(r.counts(), r.rates(), r.latency(), unaccounted, r.scenario().consuming().consumers() > 0);
+            boolean judged = r.unaccountedDeliveries().isPresent() || !hadConsumers(r);
+            return new Measured(r.counts(), r.rates(), r.latency(), unaccounted, hadConsumers(r), judged);
+        }
+
+        /** The run had consumers: {@code --consumers}, or a step that ran some. */
+        static boolean hadConsumers(RunResult r) {
+            return r.scenario().consuming().consumers() > 0 || r.steps().stream()
+                    .anyMatch(s -> s.values().getOrDefault("consumers", 0.0) > 0);
         }
 
         /** One step (the accounting is checked on the whole run only). */
@@ -48,8 +69,7 @@ public final class GateCheck {
         List<GateVerdict> verdicts = new ArrayList<>();
         Measured whole = Measured.of(r);
         gates.forEach(g -> verdicts.add(check(g, whole, OptionalInt.empty(), "")));
-        boolean consumers = r.scenario().consuming().consumers() > 0 || r.steps().stream()
-                .anyMatch(s -> s.values().getOrDefault("consumers", 0.0) > 0);
+        boolean consumers = Measured.hadConsumers(r);
         for (StepResult s : r.steps()) {
             Measured m = Measured.of(s, consumers);
             gates.forEach(g -> verdicts.add(check(g, m, OptionalInt.of(s.index()),
@@ -76,8 +96,15 @@ public final class GateCheck {
         String sentence = broken
                 ? "Gate " + gate + " failed" + where + ": " + measured + ", " + gate.comparison().words() + " "
                         + gate.thresholdText() + "."
-                : "Gate " + gate + " passed" + where + ": " + measured + ".";
+                : "Gate " + gate + " passed" + where + ": " + measured + notJudged(q, m) + ".";
         return new GateVerdict(gate, step, value, broken, sentence);
+    }
+
+    /** What an {@code unaccounted} gate could not see, for its sentence. */
+    private static String notJudged(GateQuantity q, Measured m) {
+        boolean unaccounted = q instanceof GateQuantity.Count c && c.kind() == GateQuantity.CountKind.UNACCOUNTED;
+        return unaccounted && !m.deliveriesJudged()
+                ? " (published messages only: the expected deliveries could not be judged)" : "";
     }
 
     /** The measured value of a quantity; empty for a latency with no values. */

@@ -52,4 +52,20 @@ class GateCheckTest {
         assertThat(v.measured()).isEmpty();
         assertThat(v.sentence()).isEqualTo("Gate confirm.p99>1s failed: no confirm latency was recorded.");
     }
+
+    @Test
+    void anUnaccountedGateSaysWhenTheExpectedDeliveriesCouldNotBeJudged() {
+        // A merged run whose instances shared a queue cannot judge its deliveries: the gate must not
+        // read like a verdict on them ("unaccounted messages was 0" beside a line that is not judged).
+        GateCheck.Measured notJudged = new GateCheck.Measured(io.amqpharness.measure.CountSnapshot.ZERO,
+                new Rates(0, 0, 0, 0), java.util.Map.of(), 0, true, false);
+        GateVerdict v = GateCheck.check(Gate.of("unaccounted>0"), notJudged, OptionalInt.empty(), "");
+        assertThat(v.broken()).isFalse();
+        assertThat(v.sentence()).isEqualTo("Gate unaccounted>0 passed: unaccounted messages was 0"
+                + " (published messages only: the expected deliveries could not be judged).");
+        GateCheck.Measured judged = new GateCheck.Measured(io.amqpharness.measure.CountSnapshot.ZERO,
+                new Rates(0, 0, 0, 0), java.util.Map.of(), 0, true);
+        assertThat(GateCheck.check(Gate.of("unaccounted>0"), judged, OptionalInt.empty(), "").sentence())
+                .isEqualTo("Gate unaccounted>0 passed: unaccounted messages was 0.");
+    }
 }

@@ -92,20 +92,13 @@ final class MergedGates {
         merged.whole().forEach((m, h) -> latency.put(m, LatencySummary.of(h)));
         boolean consumers = counts.consumed() > 0 || instances.stream().anyMatch(
                 i -> i.result().scenario().consumers() > 0);
-        long unaccounted = Math.max(0, merged.unaccountedPublished())
-                + Math.max(0, unaccountedDeliveries(instances, merged, counts));
-        return new GateCheck.Measured(counts, rates, latency, unaccounted, consumers);
-    }
-
-    /**
-     * Expected deliveries that neither arrived nor are left in the queues, as a single run counts
-     * them and the merged accounting line shows them ({@link DeliveryAccount}): over the first
-     * deliveries of the instances' own messages, less those in doubt. 0 when it cannot be known.
-     */
-    private static long unaccountedDeliveries(List<ResultMerge.Instance> instances, Merged merged, CountSnapshot c) {
         boolean stream = "stream".equals(instances.get(0).result().scenario().queueType());
-        return DeliveryAccount.of(merged.expectedDeliveries(), c.ownUnique(), c.inDoubtArrived(),
-                merged.leftInQueues(), stream).map(DeliveryAccount::unaccounted).orElse(0L);
+        java.util.Optional<DeliveryAccount> account = DeliveryAccount.of(merged.expectedDeliveries(),
+                counts.ownUnique(), counts.inDoubtArrived(), merged.leftInQueues(), stream);
+        long unaccounted = Math.max(0, merged.unaccountedPublished())
+                + Math.max(0, account.map(DeliveryAccount::unaccounted).orElse(0L));
+        return new GateCheck.Measured(counts, rates, latency, unaccounted, consumers,
+                account.isPresent() || !consumers);
     }
 
     /** The core's counts of a document's counts, by name; a count the document lacks is 0. */
