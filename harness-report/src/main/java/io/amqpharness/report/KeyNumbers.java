@@ -46,6 +46,25 @@ public record KeyNumbers(double throughput, double sent, OptionalLong e2eP50, Op
         return !failed && unaccounted == 0 && !accounting.contains("MISMATCH") && !gates.contains("FAILED");
     }
 
+    /**
+     * The accounting verdict alone: {@code ok} when every equation adds up, {@code not checked}
+     * without one, else each verdict that is not ok ({@code MISMATCH: 3 unexplained}).
+     */
+    public String accountingVerdict() {
+        if (accounting.equals("not checked")) {
+            return accounting;
+        }
+        List<String> bad = new java.util.ArrayList<>();
+        for (String part : accounting.split("; ")) {
+            int open = part.lastIndexOf(" (");
+            String verdict = open < 0 || !part.endsWith(")") ? part : part.substring(open + 2, part.length() - 1);
+            if (!verdict.equals("ok")) {
+                bad.add(verdict);
+            }
+        }
+        return bad.isEmpty() ? "ok" : String.join("; ", bad);
+    }
+
     private static OptionalLong rung(Ladder l, long value) {
         return l.any() ? OptionalLong.of(value) : OptionalLong.empty();
     }
