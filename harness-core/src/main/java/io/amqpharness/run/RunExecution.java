@@ -363,8 +363,8 @@ final class RunExecution {
             notes.add("The queue arguments or message expiration let the broker drop messages (a length limit that "
                     + "drops from the head, or a TTL): what it dropped counts as lost, and no delivery count is expected.");
         }
-        scenario.run().warmup().ifPresent(w -> notes.add("The first " + io.amqpharness.scenario.Durations.format(
-                Duration.ofNanos(measureStartNanos - start)) + " were warm-up: left out of latency and rates, "
+        scenario.run().warmup().ifPresent(w -> notes.add("The first " + String.format(java.util.Locale.ROOT, "%.1f s",
+                (measureStartNanos - start) / 1e9) + " were warm-up: left out of latency and rates, "
                 + "counted in the message totals."));
         brokerOutcome.ifPresent(o -> notes.addAll(o.notes()));
     }
