@@ -43,7 +43,8 @@ final class RunControlRows {
                 + "connections); steps are timed from the end of the warm-up. `sweep` runs a 5 s warm-up run "
                 + "at its first combination's settings before the first measured run, and `find-max` warms "
                 + "up for 5 s at `--start-rate` before its first probe, unless `--warmup` is given (with "
-                + "`sweep`, each run then warms up itself). `--warmup 0` means no warm-up");
+                + "`sweep`, each run then warms up itself, as runs with `--time` of 10 s or more do by default). "
+                + "`--warmup 0` means no warm-up");
     }
 
     static Declaration.Draft<?> interval() {
