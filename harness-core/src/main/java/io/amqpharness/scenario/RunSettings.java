@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param warmup       traffic flows this long (rounded up to whole reporting intervals) before
  *                     measurement starts; latency and rates leave it out; empty means none. When
  *                     none is given, a run with a time limit of at least {@link #DEFAULT_WARMUP_FROM}
- *                     (10 s) and a stepped run without a time limit warm up for
+ *                     (10 s) and no message count or exit condition, and a stepped run without a time limit warm up for
  *                     {@link #DEFAULT_WARMUP} (5 s); shorter timed runs and runs bounded by message
  *                     counts only start measuring at once. {@code Duration.ZERO} given to the
  *                     builder means none
@@ -76,13 +76,17 @@ public record RunSettings(
 
     /**
      * The warm-up a run gets when none is given: {@link #DEFAULT_WARMUP} with a time limit of at
-     * least {@link #DEFAULT_WARMUP_FROM}, or when stepped without a time limit; else none.
+     * least {@link #DEFAULT_WARMUP_FROM} (unless the run is also bounded by message counts or an
+     * exit condition, for which the time limit is only a cap), or when stepped without a time
+     * limit; else none.
      *
      * @param stepped whether the run has steps
      * @param time    its time limit, if any
+     * @param bounded whether message counts ({@code --pmessages}, {@code --cmessages}) or
+     *                {@code --exit-when} may end it
      */
-    public static Optional<Duration> defaultWarmup(boolean stepped, Optional<Duration> time) {
-        boolean warms = time.isPresent() ? time.get().compareTo(DEFAULT_WARMUP_FROM) >= 0 : stepped;
+    public static Optional<Duration> defaultWarmup(boolean stepped, Optional<Duration> time, boolean bounded) {
+        boolean warms = time.isPresent() ? !bounded && time.get().compareTo(DEFAULT_WARMUP_FROM) >= 0 : stepped;
         return warms ? Optional.of(DEFAULT_WARMUP) : Optional.empty();
     }
 }

@@ -45,6 +45,16 @@ class WarmUpDefaultTest {
     }
 
     @Test
+    void aTimeLimitThatOnlyCapsACountOrAnExitConditionBringsNoWarmUp() {
+        // -C 1000 -z 60s, --exit-when empty -z 60s: the messages could all go by during a warm-up.
+        assertThat(timed(Duration.ofSeconds(60)).producerMessageCount(1000).build().run().warmup()).isEmpty();
+        assertThat(timed(Duration.ofSeconds(60)).consumerMessageCount(1000).build().run().warmup()).isEmpty();
+        assertThat(timed(Duration.ofSeconds(60)).exitWhen(ExitWhen.EMPTY).build().run().warmup()).isEmpty();
+        assertThat(timed(Duration.ofSeconds(60)).producerMessageCount(1000).build().toArguments())
+                .doesNotContain("--warmup");
+    }
+
+    @Test
     void aWarmedUpRunPublishesForTheWarmUpAndThenTheWholeTime() {
         RunResult r = new LoadRunner(Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
                 .rate(1_000).warmup(Duration.ofMillis(400)).time(Duration.ofMillis(600)).build()).run();
