@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.report.MarkdownReport;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.OutputDirectory;
 import io.amqpharness.report.document.ResultDocument;
@@ -32,6 +33,8 @@ import picocli.CommandLine.Spec;
                 "a table of their key numbers and the settings that differ, and overlaid charts.",
                 "With --merge, the directories are instances of one workload (--instance, --barrier):",
                 "their counts are summed and histograms added into one result in -o DIR.",
+                "With --format md, prints the runs' key numbers as a Markdown table instead (for a pull",
+                "request or a chat), with a change column between the first run and each other run.",
                 ""},
         footerHeading = "%nExamples%n",
         footer = {
@@ -40,6 +43,8 @@ import picocli.CommandLine.Spec;
                 "  Compare three runs on one page:",
                 "    java -jar harness.jar report results/rate-100 results/rate-1000 \\",
                 "      results/rate-10000 -o rates.html",
+                "  The same runs as a Markdown table, on standard output:",
+                "    java -jar harness.jar report --format md results/rate-100 results/rate-1000",
                 "  Merge four instances' results into one (result.json, *.hlog, report.html; a DIR",
                 "  that holds a result already is refused unless --overwrite is given):",
                 "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
@@ -70,9 +75,27 @@ final class ReportCommand implements Callable<Integer> {
             description = "With --merge, let -o DIR replace the result an earlier run or merge left there.")
     boolean overwrite;
 
+    /** What {@code harness report} writes. */
+    enum ReportFormat {
+        /** The self-contained page, report.html or a comparison page. */
+        html,
+        /** The key numbers as a Markdown table. */
+        md
+    }
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "html",
+            description = "html (default): the page; md: the key numbers as a Markdown table, printed "
+                    + "(or written to -o FILE), with a change column (and %%) from the first run to each other run.")
+    ReportFormat format = ReportFormat.html;
+
     @Override
     public Integer call() {
         if (merge) {
+            if (format != ReportFormat.html) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--format md does not apply to --merge; merge first, then run report --format md -o ... on "
+                                + "the merged directory");
+            }
             return merge();
         }
         List<ReportRun> runs = new ArrayList<>();
@@ -86,11 +109,32 @@ final class ReportCommand implements Callable<Integer> {
             }
             runs.add(new ReportRun(label, result));
         }
+        if (format == ReportFormat.md) {
+            return markdown(runs);
+        }
         Path file = output != null ? output
                 : results.size() == 1 ? directory(results.get(0)).resolve(OutputDirectory.REPORT_FILE)
                 : Path.of("comparison.html");
         HtmlReport.write(runs, file);
         spec.commandLine().getOut().println("Wrote " + file);
+        return HarnessCommand.ExitCode.OK;
+    }
+
+    /** The Markdown table on standard output, or in {@code -o FILE}. */
+    private int markdown(List<ReportRun> runs) {
+        String md = MarkdownReport.render(runs);
+        if (output == null) {
+            spec.commandLine().getOut().print(md);
+            spec.commandLine().getOut().flush();
+            return HarnessCommand.ExitCode.OK;
+        }
+        try {
+            io.amqpharness.report.files.AtomicFiles.writeString(output, md);
+        } catch (java.io.IOException e) {
+            throw new io.amqpharness.HarnessException("Cannot write " + output + ": "
+                    + io.amqpharness.report.files.OutputFiles.reason(e) + ".", e);
+        }
+        spec.commandLine().getOut().println("Wrote " + output);
         return HarnessCommand.ExitCode.OK;
     }
 

@@ -27,19 +27,25 @@ final class RunControlRows {
 
     static Declaration.Draft<?> warmup() {
         return option(RUN_CONTROL, ValueType.DURATION, "--warmup").label("DURATION")
-            .help("Let traffic flow this long (rounded up to whole intervals) before measuring: "
-                    + "latency and rates leave it out; 0 for none (default none; 5s for --step without --time, "
-                    + "sweep and find-max).")
+            .help("Let traffic flow this long (rounded up to whole intervals) before measuring, on top of "
+                    + "--time: latency and rates leave it out; 0 for none (default 5s for --step without --time, "
+                    + "with --time of 10s or more and no message count or --exit-when, for sweep and find-max; else none).")
             .read(RunControlRows::givenWarmup).byDefault(RunControlRows::defaultWarmup).apply(Scenario.Builder::warmup)
-            .doc("none; 5s with `--step` and no `--time`",
-                "traffic flows this long (rounded up to whole reporting intervals) before measurement starts: "
-                + "latency and rates leave it out; message totals include it. A run with `--step` and no "
+            .doc("5s with `--time` of 10s or more, and with `--step` and no `--time`; else none",
+                "traffic flows this long (rounded up to whole reporting intervals) before measurement starts, "
+                + "added to `--time` (not taken from it: `-z 10s` publishes for 15 s and measures the last 10 s): "
+                + "latency and rates leave it out; message totals include it. A run with `--time` of 10 s or "
+                + "more warms up for 5 s unless told otherwise, so its tail is not the JVM's and the broker's "
+                + "first seconds; shorter runs, and runs that message counts (`--pmessages`, `--cmessages`) or "
+                + "`--exit-when` may end, start measuring at once. "
+                + "A run with `--step` and no "
                 + "`--time` warms up for 5 s at the first step's settings unless told otherwise, so the first "
                 + "step does not measure the client's and the broker's own warm-up (JIT compilation, first "
                 + "connections); steps are timed from the end of the warm-up. `sweep` runs a 5 s warm-up run "
                 + "at its first combination's settings before the first measured run, and `find-max` warms "
                 + "up for 5 s at `--start-rate` before its first probe, unless `--warmup` is given (with "
-                + "`sweep`, each run then warms up itself). `--warmup 0` means no warm-up");
+                + "`sweep`, each run then warms up itself, as runs with `--time` of 10 s or more do by default). "
+                + "`--warmup 0` means no warm-up");
     }
 
     static Declaration.Draft<?> interval() {
@@ -143,7 +149,9 @@ final class RunControlRows {
     /** {@code --warmup} as given: none for the default warm-up, 0 for none where there would be one. */
     private static Duration givenWarmup(Scenario s) {
         RunSettings r = s.run();
-        java.util.Optional<Duration> byDefault = RunSettings.defaultWarmup(r.steps().isPresent(), r.time().isPresent());
+        java.util.Optional<Duration> byDefault = RunSettings.defaultWarmup(r.steps().isPresent(), r.time(),
+                s.publishing().messagesPerProducer().isPresent() || s.consuming().messagesPerConsumer().isPresent()
+                        || s.consuming().exitWhen().isPresent());
         if (r.warmup().equals(byDefault)) {
             return null;
         }
@@ -153,6 +161,9 @@ final class RunControlRows {
     /** The warm-up of a run without {@code --warmup}: see {@link RunSettings#defaultWarmup}. */
     private static Duration defaultWarmup(DraftValues d) {
         boolean stepped = !d.list(Setting.STEP).isEmpty() && d.get(Setting.STEP_DURATION) != null;
-        return RunSettings.defaultWarmup(stepped, d.get(Setting.TIME) != null).orElse(null);
+        boolean bounded = d.get(Setting.PRODUCER_MESSAGES) != null || d.get(Setting.CONSUMER_MESSAGES) != null
+                || d.get(Setting.EXIT_WHEN) != null;
+        return RunSettings.defaultWarmup(stepped, java.util.Optional.ofNullable(d.duration(Setting.TIME)), bounded)
+                .orElse(null);
     }
 }

@@ -7,11 +7,15 @@ import java.util.Optional;
 /**
  * When a run stops, how it measures and how it reports. Part of a validated {@link Scenario}.
  *
- * @param time         stop publishing after this long; empty means no time limit
+ * @param time         how long to measure: publishing stops this long after the warm-up ends (the
+ *                     warm-up is added to it, not taken from it); empty means no time limit
  * @param warmup       traffic flows this long (rounded up to whole reporting intervals) before
- *                     measurement starts; latency and rates leave it out; empty means none. A
- *                     stepped run without a time limit warms up for {@link #DEFAULT_WARMUP} unless
- *                     told otherwise (0 for none)
+ *                     measurement starts; latency and rates leave it out; empty means none. When
+ *                     none is given, a run with a time limit of at least {@link #DEFAULT_WARMUP_FROM}
+ *                     (10 s) and no message count or exit condition, and a stepped run without a time limit warm up for
+ *                     {@link #DEFAULT_WARMUP} (5 s); shorter timed runs and runs bounded by message
+ *                     counts only start measuring at once. {@code Duration.ZERO} given to the
+ *                     builder means none
  * @param interval     reporting interval; default 1 s
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
@@ -43,6 +47,12 @@ public record RunSettings(
      */
     public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
 
+    /**
+     * The shortest time limit that gets {@link #DEFAULT_WARMUP} when no warm-up is given: 10 s.
+     * Shorter runs are smoke tests, which start measuring at once.
+     */
+    public static final Duration DEFAULT_WARMUP_FROM = Duration.ofSeconds(10);
+
     /** How long one outage may last before a recovering run gives up: 60 s. */
     public static final Duration DEFAULT_RECOVERY_TIMEOUT = Duration.ofSeconds(60);
 
@@ -56,15 +66,27 @@ public record RunSettings(
     }
 
     /**
-     * How long publishing lasts: the time limit (which includes the warm-up), else the warm-up and
-     * then the steps' total length (steps are timed from the end of the warm-up), if either is set.
+     * How long publishing lasts: the warm-up, then the time limit or else the steps' total length
+     * (steps are timed from the end of the warm-up), if either is set.
      */
     public Optional<Duration> publishingLimit() {
-        return time.isPresent() ? time : steps.map(p -> p.length().plus(warmup.orElse(Duration.ZERO)));
+        Duration w = warmup.orElse(Duration.ZERO);
+        return time.isPresent() ? time.map(t -> t.plus(w)) : steps.map(p -> p.length().plus(w));
     }
 
-    /** The warm-up a run gets when none is given: {@link #DEFAULT_WARMUP} when stepped without a time limit. */
-    public static Optional<Duration> defaultWarmup(boolean stepped, boolean timeLimited) {
-        return stepped && !timeLimited ? Optional.of(DEFAULT_WARMUP) : Optional.empty();
+    /**
+     * The warm-up a run gets when none is given: {@link #DEFAULT_WARMUP} with a time limit of at
+     * least {@link #DEFAULT_WARMUP_FROM} (unless the run is also bounded by message counts or an
+     * exit condition, for which the time limit is only a cap), or when stepped without a time
+     * limit; else none.
+     *
+     * @param stepped whether the run has steps
+     * @param time    its time limit, if any
+     * @param bounded whether message counts ({@code --pmessages}, {@code --cmessages}) or
+     *                {@code --exit-when} may end it
+     */
+    public static Optional<Duration> defaultWarmup(boolean stepped, Optional<Duration> time, boolean bounded) {
+        boolean warms = time.isPresent() ? !bounded && time.get().compareTo(DEFAULT_WARMUP_FROM) >= 0 : stepped;
+        return warms ? Optional.of(DEFAULT_WARMUP) : Optional.empty();
     }
 }

@@ -90,13 +90,9 @@ final class ScenarioValidator {
 
     private static void run(ScenarioDraft<?> d, Problems p) {
         Duration warmup = d.raw(Setting.WARMUP);
-        Duration time = d.duration(Setting.TIME);
         if (warmup != null && !warmup.isZero()) { // 0: no warm-up
-            if (!positive(warmup)) {
+            if (!positive(warmup)) { // added to --time, so any length leaves --time to measure
                 p.add(Setting.WARMUP, "%s must be 0 (none) or a positive duration; for example %1$s 10s");
-            } else if (time != null && warmup.compareTo(time) >= 0) {
-                p.add(Setting.WARMUP, "%s (%s) must be shorter than %s (%s), or nothing would be measured",
-                        Durations.format(warmup), p.name(Setting.TIME), Durations.format(time));
             }
         }
         if (d.duration(Setting.INTERVAL) == null || d.duration(Setting.INTERVAL).compareTo(MIN_INTERVAL) < 0) {

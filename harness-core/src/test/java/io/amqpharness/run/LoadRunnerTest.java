@@ -366,7 +366,8 @@ class LoadRunnerTest {
 
     @Test
     void aStoppedRunWithATimeLimitSaysHowMuchOfItRan() {
-        LoadRunner runner = new LoadRunner(scenario().rate(50).time(Duration.ofSeconds(30)).build());
+        LoadRunner runner = new LoadRunner(scenario().rate(50).time(Duration.ofSeconds(30)).warmup(Duration.ZERO)
+                .build());
         runner.listener(new RunListener() {
             @Override
             public void interval(IntervalStats stats) {

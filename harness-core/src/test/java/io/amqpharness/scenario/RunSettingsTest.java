@@ -37,7 +37,7 @@ class RunSettingsTest {
 
     @Test
     void noDefaultWarmUpWithATimeLimitOrWithoutSteps() {
-        assertThat(stepped().time(Duration.ofSeconds(30)).build().run().warmup()).isEmpty();
+        assertThat(stepped().time(Duration.ofSeconds(9)).build().run().warmup()).isEmpty();
         assertThat(Scenario.builder().protocol("in-memory").rate(10).build().run().warmup()).isEmpty();
         assertThat(Scenario.builder().protocol("in-memory").rate(10).warmup(Duration.ZERO).build().run().warmup())
                 .isEmpty();

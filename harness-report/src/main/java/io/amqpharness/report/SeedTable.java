@@ -61,7 +61,10 @@ public final class SeedTable {
                 DocumentFacts.maxOverIntervals(d, Metric.END_TO_END));
     }
 
-    /** The table as Markdown, right-aligned numbers, latencies in milliseconds. */
+    /**
+     * The table as Markdown, right-aligned numbers, latencies in milliseconds as the other tables
+     * print them ({@link Format#millis}: {@code 5.157 ms}, {@code 1,983 ms}).
+     */
     public static String markdown(String firstColumn, List<Row> rows) {
         String[] header = {firstColumn, "Msg/s", "99th", "95th", "75th", "Max 99th", "Max 95th", "Max 75th"};
         List<String[]> cells = new ArrayList<>();
@@ -100,7 +103,7 @@ public final class SeedTable {
     }
 
     private static String ms(long nanos, Ladder from) {
-        return !from.any() ? "-" : String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
+        return !from.any() ? "-" : Format.millis(nanos) + " ms";
     }
 
     private static String number(double d) {

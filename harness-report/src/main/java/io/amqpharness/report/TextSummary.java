@@ -34,9 +34,11 @@ public final class TextSummary {
     /** The summary of a result document: one run's, or a merged one (then with a row per instance). */
     public static String format(ResultDocument d) {
         StringBuilder b = new StringBuilder(2048);
-        line(b, "Run %s %s after %s s (publishing %s)", d.runId(),
+        line(b, "Run %s %s after %s s (publishing %s%s)", d.runId(),
                 d.failed() ? "FAILED" : d.interrupted() ? "interrupted" : "finished", Format.seconds(d.totalTime()),
-                d.interruptedAfter().orElse(Format.seconds(d.publishingTime()) + " s"));
+                d.interruptedAfter().orElse(Format.seconds(d.publishingTime()) + " s"),
+                DocumentFacts.warmup(d).map(w -> "; the first " + Durations.format(w) + " warm-up, not measured")
+                        .orElse(""));
         line(b, "Broker    %s %s at %s over %s", d.broker().product(), d.broker().version(),
                 DocumentFacts.addresses(d), d.scenario().protocol());
         String placement = d.driverFacts().get(AddressOrder.FACT);

@@ -9,8 +9,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 
-/** The command-line arguments of runs, to show which settings a comparison varies. */
-final class Arguments {
+/**
+ * The command-line arguments of runs, to show which settings a comparison varies (the HTML
+ * comparison page and {@link io.amqpharness.report.MarkdownReport}).
+ */
+public final class Arguments {
     private Arguments() {
     }
 
@@ -18,7 +21,7 @@ final class Arguments {
      * {@code ["--rate", "100", "--flag", "a", "--flag", "b", "--predeclared"]} as
      * {@code {--rate=100, --flag=a b, --predeclared=""}}, in order.
      */
-    static Map<String, String> options(List<String> args) {
+    public static Map<String, String> options(List<String> args) {
         Map<String, String> out = new LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             String option = args.get(i);
@@ -29,7 +32,7 @@ final class Arguments {
     }
 
     /** Options whose value is not the same in every run (absent counts as a value). */
-    static List<String> varied(List<Map<String, String>> runs) {
+    public static List<String> varied(List<Map<String, String>> runs) {
         Set<String> all = new LinkedHashSet<>();
         runs.forEach(r -> all.addAll(r.keySet()));
         List<String> varied = new ArrayList<>();
@@ -46,7 +49,7 @@ final class Arguments {
      * The varied options of one run as a command line; an option the run left at its default
      * shows as {@code --queue-type (default)}.
      */
-    static String varied(Map<String, String> options, List<String> varied) {
+    public static String varied(Map<String, String> options, List<String> varied) {
         StringBuilder b = new StringBuilder(join(options, varied::contains));
         if (b.toString().equals("(none)")) {
             b.setLength(0);

@@ -91,6 +91,25 @@ final class Html {
         return v;
     }
 
+    private static final java.util.regex.Pattern NANOS = java.util.regex.Pattern.compile("\\b([0-9]{7,})ns\\b");
+
+    /**
+     * Text with raw nanosecond durations of a millisecond or more ({@code 5007613191ns}, as result
+     * files of earlier versions hold them in notes) as seconds ({@code 5.0 s}) or milliseconds.
+     */
+    static String durations(String text) {
+        return NANOS.matcher(text).replaceAll(m -> {
+            long nanos = Long.parseLong(m.group(1));
+            return nanos >= 1_000_000_000L ? seconds(nanos) : Format.millis(nanos) + " ms";
+        });
+    }
+
+    /** An instant to the second, in UTC: {@code 2026-11-28 04:20:32 UTC}. */
+    static String time(java.time.Instant at) {
+        return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+                .withZone(java.time.ZoneOffset.UTC).format(at);
+    }
+
     /** Nanoseconds as seconds with one decimal. */
     static String seconds(long nanos) {
         return Format.seconds(nanos) + " s";

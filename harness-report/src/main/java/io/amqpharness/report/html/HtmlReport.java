@@ -47,6 +47,7 @@ public final class HtmlReport {
         StringBuilder body = new StringBuilder(32_768);
         body.append("<header><h1>").append(Html.escape(title)).append("</h1>");
         if (single) {
+            body.append(Tables.keyNumbers(runs.get(0).result()));
             body.append(Tables.facts(runs.get(0).result())).append("</header>");
             body.append(Tables.notes(runs.get(0).result()));
             body.append(Tables.gates(runs.get(0).result()));

@@ -92,7 +92,7 @@ final class SeedRows {
             for (Ladder ladder : new Ladder[] {r.whole(), r.max()}) {
                 for (long v : new long[] {ladder.p99(), ladder.p95(), ladder.p75()}) {
                     h.append("<td>").append(!ladder.any() ? "-"
-                            : String.format(java.util.Locale.ROOT, "%.2f", v / 1e6)).append("</td>");
+                            : io.amqpharness.report.Format.millis(v)).append("</td>");
                 }
             }
             h.append("</tr>");

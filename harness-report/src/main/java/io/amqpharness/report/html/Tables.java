@@ -36,7 +36,7 @@ final class Tables {
         ResultDocument.Broker b = r.broker();
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Run", r.runId() + (r.failed() ? " (failed)" : "")});
-        rows.add(new String[] {"Started", String.valueOf(r.startedAt())});
+        rows.add(new String[] {"Started", r.startedAt() == null ? "–" : Html.time(r.startedAt())});
         rows.add(new String[] {"Duration", "publishing " + Html.seconds(r.publishingTime()) + ", total "
                 + Html.seconds(r.totalTime())});
         rows.add(new String[] {"Broker", (b.product() + " " + b.version() + " on " + b.platform()).strip()
@@ -55,18 +55,74 @@ final class Tables {
         return h.toString();
     }
 
-    /** Every count of the run, then the accounting fields; unexplained messages are flagged. */
+    /** Counts always shown in the Messages table, zero or not. */
+    private static final java.util.Set<String> ALWAYS = java.util.Set.of("published", "consumed", "lost");
+
+    /**
+     * The counts of the run that are not zero (published, consumed and lost always), then the
+     * accounting fields; unexplained messages are flagged. Every count, zeros included, is in a
+     * folded "show all" table below.
+     */
     static String messages(ResultDocument r) {
-        StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
+        StringBuilder shown = new StringBuilder("<table class=\"kv\"><tbody>");
+        StringBuilder all = new StringBuilder("<table class=\"kv\"><tbody>");
+        int zeros = 0;
         for (Map.Entry<String, Object> c : RecordFields.of(r.counts()).entrySet()) {
-            h.append(kv(Html.words(c.getKey()), Html.value(c.getValue()), ""));
+            String row = kv(Html.words(c.getKey()), Html.value(c.getValue()), "");
+            all.append(row);
+            if (ALWAYS.contains(c.getKey()) || !(c.getValue() instanceof Number n) || n.longValue() != 0) {
+                shown.append(row);
+            } else {
+                zeros++;
+            }
         }
-        h.append(kv("unconfirmed at stop", Html.value(r.unconfirmedAtStop()), ""));
-        h.append(kv("due but not sent at stop", Html.value(r.unsentAtStop()), ""));
-        h.append(kv("left in queues", Html.value(r.leftInQueues()), ""));
+        if (r.unconfirmedAtStop() != 0) {
+            shown.append(kv("unconfirmed at stop", Html.value(r.unconfirmedAtStop()), ""));
+        }
+        if (r.unsentAtStop() != 0) {
+            shown.append(kv("due but not sent at stop", Html.value(r.unsentAtStop()), ""));
+        }
+        shown.append(kv("left in queues", Html.value(r.leftInQueues()), ""));
         long unaccounted = r.unaccountedPublished();
-        h.append(kv("unaccounted for", Html.value(unaccounted), unaccounted != 0 ? "bad" : ""));
-        return h.append("</tbody></table>").toString();
+        shown.append(kv("unaccounted for", Html.value(unaccounted), unaccounted != 0 ? "bad" : ""));
+        all.append(kv("unconfirmed at stop", Html.value(r.unconfirmedAtStop()), ""));
+        all.append(kv("due but not sent at stop", Html.value(r.unsentAtStop()), ""));
+        return shown.append("</tbody></table><details class=\"more\"><summary>show all counts (")
+                .append(zeros).append(" of them zero)</summary>").append(all).append("</tbody></table></details>")
+                .toString();
+    }
+
+    /**
+     * The run's key numbers as one row (throughput, end-to-end p50 and p99, confirm p99, lost,
+     * unaccounted), then the accounting and gate verdicts: what a pull request or chat needs.
+     */
+    static String keyNumbers(ResultDocument r) {
+        io.amqpharness.report.KeyNumbers k = io.amqpharness.report.KeyNumbers.of(r);
+        StringBuilder h = new StringBuilder("<section class=\"key\"><h2>Key numbers</h2>"
+                + "<table class=\"num compare\"><thead><tr><th>throughput</th><th>e2e p50</th><th>e2e p99</th>"
+                + "<th>confirm p99</th><th>published</th><th>consumed</th><th>lost</th><th>unaccounted</th>"
+                + "</tr></thead><tbody><tr>");
+        cell(h, Format.rate(k.throughput()) + " msg/s");
+        for (OptionalLong v : new OptionalLong[] {k.e2eP50(), k.e2eP99(), k.confirmP99()}) {
+            cell(h, v.isPresent() ? Format.millis(v.getAsLong()) + " ms" : "–");
+        }
+        cell(h, Format.count(k.published()));
+        cell(h, Format.count(k.consumed()));
+        h.append(k.lost() != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(k.lost())).append("</td>");
+        h.append(k.unaccounted() != 0 ? "<td class=\"bad\">" : "<td>").append(Format.count(k.unaccounted()))
+                .append("</td></tr></tbody></table><dl class=\"facts\"><dt>Accounting</dt><dd")
+                .append(k.accounting().contains("MISMATCH") ? " class=\"bad\">" : ">").append(escape(k.accounting()))
+                .append("</dd><dt>Gates</dt><dd").append(k.gates().contains("FAILED") ? " class=\"bad\">" : ">")
+                .append(escape(k.gates()));
+        r.gates().forEach(g -> h.append("<br><code>").append(escape(g.gate())).append("</code> ")
+                .append(escape(checkedOn(g))).append(": ").append(g.broken() ? "FAILED" : "passed"));
+        h.append("</dd>");
+        if (r.failed()) {
+            h.append("<dt>Run</dt><dd class=\"bad\">failed</dd>");
+        }
+        return h.append("</dl><p class=\"hint\">Throughput: messages per second ")
+                .append(r.scenario().consumers() > 0 ? "received" : "sent")
+                .append(" over the measured part; latency over the whole measured run.</p></section>").toString();
     }
 
     /** Average rates, messages per second. */
@@ -356,7 +412,7 @@ final class Tables {
         r.interruptedAfter().ifPresent(i -> h.append("<p class=\"bad\">Interrupted after ").append(escape(i)).append(".</p>"));
         if (!r.notes().isEmpty()) {
             h.append("<ul class=\"notes\">");
-            r.notes().forEach(n -> h.append("<li>").append(escape(n)).append("</li>"));
+            r.notes().forEach(n -> h.append("<li>").append(escape(Html.durations(n))).append("</li>"));
             h.append("</ul>");
         }
         return h.toString();
