@@ -160,7 +160,7 @@ class HarnessJarIT {
     void ctrlCEndsWithExitCode130AndASummaryThatSaysHowFarTheRunGot(RabbitMQBroker broker) throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("harness-interrupted");
         JarRunner.Result r = JarRunner.runJar(Map.of(), 1_500, "--uri", broker.uri(), "-z", "60s", "-r", "200",
-                "-c", "20", "--output-dir", dir.toString());
+                "-c", "20", "--warmup", "0", "--output-dir", dir.toString());
         assertThat(r.exitCode()).as(r.all()).isEqualTo(130);
         assertThat(r.out()).containsPattern("Run [a-z0-9]{6} interrupted after [0-9.]+ s \\(publishing [0-9.]+ s of 60 s\\)")
                 .contains("Interrupted: publishing stopped early");
