@@ -61,6 +61,6 @@ class WarmUpDefaultTest {
         assertThat(r.failure()).isEmpty();
         assertThat(r.counts().published()).as("1 s at 1,000/s: 0.4 s warm-up, then 0.6 s measured")
                 .isBetween(900L, 1_100L);
-        assertThat(r.notes()).anySatisfy(n -> assertThat(n).matches("The first [0-9]+\\.[0-9] s were warm-up: .*"));
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).matches("The first [0-9]+\\.[0-9]{1,2} s were warm-up: .*"));
     }
 }
