@@ -98,7 +98,7 @@ class HarnessImageIT {
         Run r = run(Map.of(), 60, "docker-compose", "-f", "docker/compose.yml", "config");
         assertThat(r.exitCode()).as(r.output()).isZero();
         assertThat(r.output()).contains("image: rabbitmq:4.1-management").contains("image: amqp-harness:latest")
-                .contains("BASE_IMAGE: eclipse-temurin:17-jre").contains("127.0.0.1:5672:5672");
+                .contains("BASE_IMAGE: eclipse-temurin:17-jre").contains("127.0.0.1:35672:5672");
         assertThat(r.output().lines().filter(l -> l.strip().matches("- [0-9.:]*:[0-9]+/tcp")))
                 .as("every published port is on 127.0.0.1").allMatch(l -> l.strip().startsWith("- 127.0.0.1:"))
                 .hasSize(6);
