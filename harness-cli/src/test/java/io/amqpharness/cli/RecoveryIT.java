@@ -90,14 +90,17 @@ class RecoveryIT {
     }
 
     /**
-     * Consumed once plus lost is published exactly, only messages in doubt are lost, the accounting is (ok), and
-     * the outage is in the latency.
+     * Consumed once plus lost plus what the stop left in the queue is published exactly, only messages in doubt
+     * are lost, the accounting is (ok), and the outage is in the latency.
      */
     private static void checkCounted(JarRunner.Result r, long consumedOnce) {
         long published = number(r.out(), "\\n  published ([0-9,]+)");
         long lost = number(r.out(), "  lost ([0-9,]+)");
         long inDoubt = countOrZero(r.out(), "in doubt ");
-        assertThat(consumedOnce + lost).as(r.out()).isEqualTo(published);
+        // A stop gives the drain 2 s: after a slow restart the consumers' backlog is left in the queue (on a
+        // stream, not received: the accounting line counts it, INCOMPLETE).
+        long left = countOrZero(r.out(), "left in queue ") + countOrZero(r.out(), "not received ");
+        assertThat(consumedOnce + lost + left).as(r.out()).isEqualTo(published);
         assertThat(lost).as("only messages in doubt may be lost").isLessThanOrEqualTo(inDoubt);
         assertThat(r.out()).contains("(ok)");
         assertThat(endToEndMaxMillis(r.out())).as("the outage is in the latency").isGreaterThanOrEqualTo(3_000.0);
