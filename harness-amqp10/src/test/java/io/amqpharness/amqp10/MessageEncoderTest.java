@@ -2,6 +2,7 @@ package io.amqpharness.amqp10;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.amqpharness.message.MessageScanner;
 import io.amqpharness.scenario.MessageProperties;
 import java.time.Duration;
 import java.util.ArrayList;
