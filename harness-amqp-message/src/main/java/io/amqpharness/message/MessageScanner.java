@@ -125,7 +125,8 @@ public final class MessageScanner {
      * {@code Long}; unsigned numbers as the next wider type ({@code ubyte} a {@code Short},
      * {@code ushort} an {@code Integer}, {@code uint} a {@code Long}, {@code ulong} a {@code Long}
      * or, above 2^63 - 1, a {@code BigInteger}); {@code Float}, {@code Double}; a {@code char} as a
-     * {@code String} of its code point; a timestamp as a {@code Date}; {@code UUID}; a binary as
+     * {@code String} of its code point; a timestamp as a {@code Long} of milliseconds since the epoch
+     * (as protonj2 decodes it); {@code UUID}; a binary as
      * {@code byte[]}; a string or symbol as {@code String}; a decimal as the {@code byte[]} of its
      * IEEE 754 encoding.
      *

@@ -4,7 +4,6 @@ import io.amqpharness.message.MessageScanner.MalformedException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -190,7 +189,7 @@ final class ValueReader {
             case AmqpCodes.FLOAT -> Float.intBitsToFloat(i32());
             case AmqpCodes.DOUBLE -> Double.longBitsToDouble(u64());
             case AmqpCodes.CHAR -> new String(Character.toChars(i32()));
-            case AmqpCodes.TIMESTAMP -> new Date(u64());
+            case AmqpCodes.TIMESTAMP -> u64(); // milliseconds since the epoch, as protonj2 gives it
             case AmqpCodes.UUID -> new UUID(u64(), u64());
             case AmqpCodes.DECIMAL32, AmqpCodes.DECIMAL64, AmqpCodes.DECIMAL128 -> {
                 int n = c == AmqpCodes.DECIMAL32 ? 4 : c == AmqpCodes.DECIMAL64 ? 8 : 16;
