@@ -247,4 +247,50 @@ class DeliveryShapesTest {
         }
         Protonj2Oracle.check("a long group-id", SectionsEncoder.forStream("p".repeat(300), java.util.Map.of()).encode(new byte[1]));
     }
+
+    private static byte[] protonj2(org.apache.qpid.protonj2.client.Message<?> message) throws Exception {
+        org.apache.qpid.protonj2.buffer.ProtonBuffer b = message.toAdvancedMessage()
+                .encode(null, org.apache.qpid.protonj2.buffer.ProtonBufferAllocator.defaultAllocator());
+        byte[] out = new byte[b.getReadableBytes()];
+        b.copyInto(b.getReadOffset(), out, 0, out.length);
+        return out;
+    }
+
+    @Test
+    void otherClientsBodiesDecimalsAndSymbolicDescriptorsAreReadAsProtonj2ReadsThem() throws Exception {
+        Protonj2Oracle.check("amqp-value", protonj2(org.apache.qpid.protonj2.client.Message.create("text").groupId("g")));
+        Protonj2Oracle.check("amqp-sequence", protonj2(org.apache.qpid.protonj2.client.Message.create(java.util.List.of(1, 2))));
+        org.apache.qpid.protonj2.client.AdvancedMessage<byte[]> two = org.apache.qpid.protonj2.client.AdvancedMessage.create();
+        two.addBodySection(new org.apache.qpid.protonj2.types.messaging.Data(new byte[] {1, 2}));
+        two.addBodySection(new org.apache.qpid.protonj2.types.messaging.Data(new byte[] {3}));
+        two.groupId("g").deliveryCount(3);
+        Protonj2Oracle.check("two data sections", protonj2(two));
+        Protonj2Oracle.check("decimals", protonj2(org.apache.qpid.protonj2.client.Message.create(new byte[4])
+                .property("d32", new org.apache.qpid.protonj2.types.Decimal32(7))
+                .property("d64", new org.apache.qpid.protonj2.types.Decimal64(8L))
+                .property("d128", new org.apache.qpid.protonj2.types.Decimal128(1L, 2L))));
+        byte[] numeric = SectionsEncoder.forStream("sym-p0", java.util.Map.of("k", "v")).encode(new byte[] {1, 2, 3, 4, 5});
+        Protonj2Oracle.check("symbolic descriptors", symbolic(numeric));
+    }
+
+    /** The message with each section's small-ulong descriptor written as its symbol, as a peer may. */
+    private static byte[] symbolic(byte[] numeric) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.util.Map<Integer, String> names = java.util.Map.of(AmqpCodes.PROPERTIES, "amqp:properties:list",
+                AmqpCodes.APPLICATION_PROPERTIES, "amqp:application-properties:map", AmqpCodes.DATA, "amqp:data:binary");
+        int pos = 0;
+        while (pos < numeric.length) { // sections start where 00 53 xx of a known section is (true of this small message)
+            if (pos + 2 < numeric.length && numeric[pos] == 0 && numeric[pos + 1] == AmqpCodes.SMALL_ULONG && names.containsKey(numeric[pos + 2] & 0xff)) {
+                byte[] name = names.get(numeric[pos + 2] & 0xff).getBytes(StandardCharsets.US_ASCII);
+                out.write(0);
+                out.write(AmqpCodes.SYM8);
+                out.write(name.length);
+                out.writeBytes(name);
+                pos += 3;
+            } else {
+                out.write(numeric[pos++]);
+            }
+        }
+        return out.toByteArray();
+    }
 }
