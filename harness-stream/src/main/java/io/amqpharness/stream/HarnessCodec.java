@@ -40,7 +40,7 @@ final class HarnessCodec implements Codec {
     Message decode(byte[] data) {
         MessageScanner scanner = scanners.get();
         if (scanner.scan(data, 0, data.length) && scanner.singleDataBody()) {
-            return new IncomingMessage(data, scanner);
+            return new IncomingMessage(data, scanner, full);
         }
         return full.decode(Unpooled.wrappedBuffer(data), data.length);
     }

@@ -1,8 +1,10 @@
 package io.amqpharness.stream;
 
+import com.rabbitmq.stream.Codec;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Properties;
 import io.amqpharness.message.MessageScanner;
+import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -19,14 +21,20 @@ final class IncomingMessage implements Message {
     private final int bodyLength;
     private final String groupId;
     private final boolean hasApplicationProperties;
+    private final Codec fullDecoder;
 
-    /** @param scanned a scanner that has just scanned all of {@code data} */
-    IncomingMessage(byte[] data, MessageScanner scanned) {
+    /**
+     * @param scanned     a scanner that has just scanned all of {@code data}
+     * @param fullDecoder decodes the whole message when its application properties hold a value
+     *                    AMQP 1.0 does not allow there (a list, a map, a described value)
+     */
+    IncomingMessage(byte[] data, MessageScanner scanned, Codec fullDecoder) {
         this.data = data;
         this.bodyOffset = scanned.bodyOffset();
         this.bodyLength = scanned.bodyLength();
         this.groupId = scanned.groupId();
         this.hasApplicationProperties = scanned.hasApplicationProperties();
+        this.fullDecoder = fullDecoder;
     }
 
     /** The encoded message; the body is {@link #bodyLength()} bytes at {@link #bodyOffset()}. */
@@ -76,7 +84,14 @@ final class IncomingMessage implements Message {
     /** Decoded on each call; null if the message has none (as the client's codecs return). */
     @Override
     public Map<String, Object> getApplicationProperties() {
-        return hasApplicationProperties ? MessageScanner.applicationProperties(data, 0, data.length) : null;
+        if (!hasApplicationProperties) {
+            return null;
+        }
+        try {
+            return MessageScanner.applicationProperties(data, 0, data.length);
+        } catch (IllegalArgumentException e) {
+            return fullDecoder.decode(Unpooled.wrappedBuffer(data), data.length).getApplicationProperties();
+        }
     }
 
     @Override

@@ -147,4 +147,39 @@ class HarnessCodecTest {
             assertThat(read).as("cut at %d", cut).isNotInstanceOf(IncomingMessage.class);
         }
     }
+
+    @Test
+    void applicationPropertiesTheScannerCannotTypeAreDecodedInFull() {
+        Message other = proton.messageBuilder().properties().groupId("harness-abc-p1").messageBuilder()
+                .applicationProperties().entry("harness-filter", "blue").messageBuilder().addData(body(3)).build();
+        byte[] data = bytes(proton.encode(other));
+        // make the value a list8 of nothing (c0 01 00 in place of a1 04 'blue'), which AMQP 1.0 forbids there
+        int at = indexOf(data, new byte[] {(byte) 0xa1, 4, 'b', 'l', 'u', 'e'});
+        byte[] odd = new byte[data.length - 3];
+        System.arraycopy(data, 0, odd, 0, at);
+        odd[at] = (byte) 0xc0;
+        odd[at + 1] = 1;
+        odd[at + 2] = 0;
+        System.arraycopy(data, at + 6, odd, at + 3, data.length - at - 6);
+        fixSizes(odd);
+        Message read = codec.decode(odd);
+        assertThat(read).isInstanceOf(IncomingMessage.class);
+        assertThat(read.getApplicationProperties()).containsKey("harness-filter");
+        assertThat(read.getBodyAsBinary()).isEqualTo(body(3));
+    }
+
+    private static int indexOf(byte[] data, byte[] what) {
+        for (int i = 0; i + what.length <= data.length; i++) {
+            if (Arrays.equals(data, i, i + what.length, what, 0, what.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    /** The application properties' map8 size is 3 bytes smaller now. */
+    private static void fixSizes(byte[] data) {
+        int at = indexOf(data, new byte[] {0x00, 0x53, 0x74, (byte) 0xc1});
+        data[at + 4] -= 3;
+    }
 }
