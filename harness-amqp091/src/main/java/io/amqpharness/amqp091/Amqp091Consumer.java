@@ -5,7 +5,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
-import io.amqpharness.scenario.StreamOffset;
+import io.amqpharness.message.StreamOffsetValue;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
@@ -13,7 +13,6 @@ import io.amqpharness.spi.DriverException;
 import io.amqpharness.topology.AmqpErrors;
 import io.amqpharness.topology.TopologyClient;
 import java.io.IOException;
-import java.util.Date;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -76,7 +75,7 @@ final class Amqp091Consumer implements ConsumerLink {
             }
             dispatch.ifPresent(d -> d.consumerStarts(listener.mayWait()));
             Map<String, Object> args = new HashMap<>(spec.arguments());
-            spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", offsetArgument(o)));
+            spec.streamOffset().ifPresent(o -> args.put("x-stream-offset", StreamOffsetValue.of(o)));
             subscriptionArgs = args;
             subscription = new DefaultConsumer(channel) {
                         @Override
@@ -147,16 +146,6 @@ final class Amqp091Consumer implements ConsumerLink {
             throw new DriverException(AmqpErrors.operationFailure("Changing consumer " + spec.index()
                     + "'s prefetch to " + prefetch, e), e);
         }
-    }
-
-    static Object offsetArgument(StreamOffset offset) {
-        if (offset instanceof StreamOffset.Offset o) {
-            return o.value();
-        }
-        if (offset instanceof StreamOffset.Timestamp t) {
-            return Date.from(t.instant());
-        }
-        return offset.toString(); // first, last, next, or an interval such as 10m
     }
 
     @Override

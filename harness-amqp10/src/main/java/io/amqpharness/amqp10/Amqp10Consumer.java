@@ -22,7 +22,7 @@ import org.apache.qpid.protonj2.types.transport.DeliveryState;
 /**
  * A consumer: one receiver link on its own session. Its deliveries reach the core through a
  * {@link DeliveryHandOver}: copied out of the engine as it decodes them, handed over in batches
- * outside the engine lock, each scanned in place ({@link MessageScanner}, which also sidesteps
+ * outside the engine lock, each scanned in place ({@link io.amqpharness.message.MessageScanner}, which also sidesteps
  * RabbitMQ 3.10's undecodable stream deliveries), on the reader thread for a listener that never
  * waits (no consumer rate, no simulated processing, no replies) and on a thread of its own for one
  * that may. Settlements made while handing over a batch are applied after it, under one lock,

@@ -1,5 +1,6 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.message.MessageScanner;
 import io.amqpharness.spi.DeliveryListener;
 import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;

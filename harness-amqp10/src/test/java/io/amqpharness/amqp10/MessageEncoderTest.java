@@ -2,98 +2,51 @@ package io.amqpharness.amqp10;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.MessageProperties;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
-import org.apache.qpid.protonj2.codec.CodecFactory;
-import org.apache.qpid.protonj2.codec.Decoder;
-import org.apache.qpid.protonj2.codec.DecoderState;
-import org.apache.qpid.protonj2.types.Symbol;
-import org.apache.qpid.protonj2.types.UnsignedByte;
-import org.apache.qpid.protonj2.types.messaging.ApplicationProperties;
-import org.apache.qpid.protonj2.types.messaging.Data;
-import org.apache.qpid.protonj2.types.messaging.Header;
-import org.apache.qpid.protonj2.types.messaging.MessageAnnotations;
-import org.apache.qpid.protonj2.types.messaging.Properties;
 import org.junit.jupiter.api.Test;
 
+/** The engine's buffer holds the shared codec's encoding (harness-amqp-message tests the encoding itself). */
 class MessageEncoderTest {
-    private final MessageScanner scanner = new MessageScanner();
+    private static final MessageProperties TYPED = new MessageProperties(Optional.empty(), Optional.empty(),
+            OptionalInt.empty(), Optional.empty(), Optional.of("order"), Map.of("region", "eu"));
 
-    private static List<Object> decode(ProtonBuffer encoded) {
-        byte[] bytes = new byte[encoded.getReadableBytes()];
-        encoded.copyInto(encoded.getReadOffset(), bytes, 0, bytes.length);
-        ProtonBuffer b = org.apache.qpid.protonj2.buffer.ProtonBufferAllocator.defaultAllocator().copy(bytes);
-        Decoder decoder = CodecFactory.getDefaultDecoder();
-        DecoderState state = decoder.newDecoderState();
-        List<Object> sections = new ArrayList<>();
-        while (b.isReadable()) {
-            sections.add(decoder.readObject(b, state));
-        }
-        return sections;
-    }
-
-    private byte[] bytes(ProtonBuffer encoded) {
+    private static byte[] bytes(ProtonBuffer encoded) {
         byte[] bytes = new byte[encoded.getReadableBytes()];
         encoded.copyInto(encoded.getReadOffset(), bytes, 0, bytes.length);
         return bytes;
     }
 
     @Test
-    void aPersistentMessageIsADurableHeaderPropertiesAndOneDataSection() {
-        MessageEncoder encoder = new MessageEncoder(true, "run-p0", MessageProperties.NONE, false);
-        byte[] body = "0123456789ab".getBytes();
-        List<Object> sections = decode(encoder.encode(body, null));
-        assertThat(sections).hasSize(3);
-        assertThat(((Header) sections.get(0)).isDurable()).isTrue();
-        assertThat(((Properties) sections.get(1)).getGroupId()).isEqualTo("run-p0");
-        assertThat(((Data) sections.get(2)).getValue()).isEqualTo(body);
-    }
-
-    @Test
-    void aTransientMessageCarriesTheDeliveryModeAnnotationRabbitMQ4Reads() {
-        MessageEncoder encoder = new MessageEncoder(false, "run-p0", MessageProperties.NONE, false);
-        List<Object> sections = decode(encoder.encode(new byte[12], null));
-        assertThat(((Header) sections.get(0)).isDurable()).isFalse();
-        Map<Symbol, Object> annotations = ((MessageAnnotations) sections.get(1)).getValue();
-        assertThat(annotations).containsEntry(Symbol.valueOf("x-basic-delivery-mode"), UnsignedByte.valueOf((byte) 1));
-    }
-
-    @Test
-    void propertiesAndAPerMessageSubject() {
-        MessageProperties p = new MessageProperties(Optional.of("application/json"), Optional.of("gzip"),
-                OptionalInt.of(7), Optional.of(Duration.ofSeconds(30)), Optional.of("order"), Map.of("region", "eu"));
-        MessageEncoder encoder = new MessageEncoder(true, "run-p1", p, true);
-        List<Object> sections = decode(encoder.encode(new byte[300], "key.a"));
-        Header h = (Header) sections.get(0);
-        assertThat(h.getPriority()).isEqualTo((byte) 7);
-        assertThat(h.getTimeToLive()).isEqualTo(30_000L);
-        Properties props = (Properties) sections.get(1);
-        assertThat(props.getSubject()).isEqualTo("key.a");
-        assertThat(props.getContentType()).isEqualTo("application/json");
-        assertThat(props.getContentEncoding()).isEqualTo("gzip");
-        assertThat(((ApplicationProperties) sections.get(2)).getValue()).containsEntry("region", "eu");
-        assertThat(((Data) sections.get(3)).getValue()).hasSize(300);
-        assertThat(((Properties) decode(encoder.encode(new byte[1], "key.b")).get(1)).getSubject()).isEqualTo("key.b");
-    }
-
-    @Test
-    void theScannerFindsTheBodyAndTheIdentityItWrote() {
-        MessageEncoder encoder = new MessageEncoder(true, "run-p2", MessageProperties.NONE, false);
-        for (int size : new int[] {0, 12, 255, 256, 70_000}) {
+    void theBufferHoldsThePublishersSectionsAndTheBodyOnEachCall() {
+        MessageEncoder encoder = new MessageEncoder(true, "run-p0", TYPED, false);
+        SectionsEncoder sections = SectionsEncoder.forLink(true, "run-p0", TYPED);
+        ProtonBuffer first = null;
+        for (int size : new int[] {0, 12, 255, 256, 70_000, 12}) {
             byte[] body = new byte[size];
-            Arrays.fill(body, (byte) 7);
-            byte[] raw = bytes(encoder.encode(body, null));
-            assertThat(scanner.scan(raw, 0, raw.length)).isTrue();
-            assertThat(scanner.bodyLength()).isEqualTo(size);
-            assertThat(scanner.bodyOffset() + size).isEqualTo(raw.length);
-            assertThat(scanner.groupId()).isEqualTo("run-p2");
+            Arrays.fill(body, (byte) size);
+            ProtonBuffer b = encoder.encode(body, "ignored without a key per message");
+            assertThat(bytes(b)).as("%d bytes", size).isEqualTo(sections.encode(body));
+            first = first == null ? b : first;
+            assertThat(b).as("one buffer, reused").isSameAs(first);
         }
+    }
+
+    @Test
+    void aKeyPerMessageBecomesEachMessagesSubject() {
+        MessageEncoder encoder = new MessageEncoder(false, "run-p1", TYPED, true);
+        SectionsEncoder sections = SectionsEncoder.forLink(false, "run-p1", TYPED);
+        for (String key : new String[] {"key.a", "key.a", "k".repeat(300), "key.b"}) {
+            byte[] body = new byte[20];
+            byte[] expected = new byte[sections.headSize(body.length, key) + body.length];
+            sections.writeHead(expected, 0, body.length, key);
+            assertThat(bytes(encoder.encode(body, key))).as(key).isEqualTo(expected);
+        }
+        assertThat(bytes(encoder.encode(new byte[3], null))).as("no key: the fixed subject").isEqualTo(sections.encode(new byte[3]));
     }
 }

@@ -2,24 +2,28 @@ package io.amqpharness.stream;
 
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Properties;
+import io.amqpharness.message.SectionsEncoder;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
  * One message a publisher sends: its publishing id (the core's sequence) and its body after the
- * publisher's {@link PublisherSections}. {@link HarnessCodec} encodes it when the producer takes it,
- * on the sending thread, so the body is copied then and the caller may reuse its array once the
- * send returns; the producer encodes each message twice (once to check its size), so the
+ * publisher's sections ({@link SectionsEncoder}). {@link HarnessCodec} encodes it when the producer
+ * takes it, on the sending thread, so the body is copied then and the caller may reuse its array
+ * once the send returns; the producer encodes each message twice (once to check its size), so the
  * encoding is kept. Only the publishing id is read again, when the confirm comes.
  */
 final class OutgoingMessage implements Message {
-    private final PublisherSections sections;
+    private final SectionsEncoder sections;
     private final long publishingId;
+    private final int bodyLength;
     private byte[] body;
     private EncodedBytes encoded;
 
-    OutgoingMessage(PublisherSections sections, long publishingId, byte[] body) {
+    OutgoingMessage(SectionsEncoder sections, long publishingId, byte[] body) {
         this.sections = sections;
         this.publishingId = publishingId;
+        this.bodyLength = body.length;
         this.body = body;
     }
 
@@ -51,8 +55,8 @@ final class OutgoingMessage implements Message {
         if (b != null) {
             return b;
         }
-        IncomingMessage m = IncomingMessage.parse(encoded().data());
-        return m == null ? null : m.getBodyAsBinary();
+        int at = sections.headSize(bodyLength);
+        return Arrays.copyOfRange(encoded().data(), at, at + bodyLength);
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.ProducerBuilder;
+import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.DriverException;
@@ -12,6 +13,7 @@ import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,7 +36,7 @@ final class StreamPublisher implements PublisherLink {
     /** The producer's name, with --producer-names. */
     private final Optional<String> name;
     /** What every message of this publisher carries before its body, encoded once. */
-    private final PublisherSections sections;
+    private final SectionsEncoder sections;
 
     /** @param instance this instance's name, for {@code %i} in {@code --producer-names} */
     StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, String instance,
@@ -59,7 +61,8 @@ final class StreamPublisher implements PublisherLink {
         if (filterValue != null) {
             b.filterValue(m -> filterValue);
         }
-        this.sections = new PublisherSections(publisherId, StreamSettings.FILTER_PROPERTY, filterValue);
+        this.sections = SectionsEncoder.forStream(publisherId,
+                filterValue == null ? Map.of() : Map.of(StreamSettings.FILTER_PROPERTY, filterValue));
         if (batching.subEntrySize() > 1) {
             b.compression(compression(batching.compression()));
         }

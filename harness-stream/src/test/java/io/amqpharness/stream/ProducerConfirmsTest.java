@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.stream.ConfirmationStatus;
 import com.rabbitmq.stream.Constants;
+import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +34,7 @@ class ProducerConfirmsTest {
         }
     };
     private final ProducerConfirms confirms = new ProducerConfirms(0, true, core, notes);
-    private final PublisherSections sections = new PublisherSections("harness-x-p0", "harness-filter", null);
+    private final SectionsEncoder sections = SectionsEncoder.forStream("harness-x-p0", Map.of());
 
     private ConfirmationStatus status(long seq, boolean confirmed, short code) {
         return new ConfirmationStatus(new OutgoingMessage(sections, seq, new byte[12]), confirmed, code);

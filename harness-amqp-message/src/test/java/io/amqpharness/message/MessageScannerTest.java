@@ -1,4 +1,4 @@
-package io.amqpharness.amqp10;
+package io.amqpharness.message;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
