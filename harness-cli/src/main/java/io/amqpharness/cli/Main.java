@@ -68,7 +68,7 @@ public final class Main {
         }
         java.util.Optional<String> theirs = PerfTestNames.problem(expanded.args(), cl);
         if (theirs.isPresent()) {
-            err.println(theirs.get() + " See docs/options.md, \"PerfTest and stream-perf-test names\".");
+            err.println(theirs.get() + " See docs/options.md, \"PerfTest, stream-perf-test and omq names\".");
             return HarnessCommand.ExitCode.USAGE;
         }
         Map<String, String> locations = expanded.locations();

@@ -33,7 +33,7 @@ final class OutputOptions {
                 description = "Port of the Prometheus endpoint (default 8080; 0 picks a free port).")
         Integer port;
 
-        @Option(names = "--metrics-tags", paramLabel = "K=V,...", converter = TagsConverter.class,
+        @Option(names = {"--metrics-tags", "--metric-tags"}, paramLabel = "K=V,...", converter = TagsConverter.class,
                 description = "Labels added to every exported series, for example env=test,host=node-1.")
         Tags tags;
     }

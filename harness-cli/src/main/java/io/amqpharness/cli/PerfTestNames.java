@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * PerfTest's and stream-perf-test's option names. Those that mean the same thing here are other names
+ * PerfTest's, stream-perf-test's and omq's option names. Those that mean the same thing here are other names
  * of the harness's options ({@link #aliases}); those that do not get one sentence saying what they
  * are here ({@link #hint}), so that a command line ported from either tool fails with exit code 2
- * instead of being read as something else. Documented in {@code docs/options.md} ("PerfTest and
- * stream-perf-test names"), which a test holds to this table.
+ * instead of being read as something else. Documented in {@code docs/options.md} ("PerfTest, stream-perf-test
+ * and omq names"), which a test holds to this table.
  */
 final class PerfTestNames {
     private PerfTestNames() {
@@ -53,6 +53,13 @@ final class PerfTestNames {
         alias("--queue", "--streams");
         alias("--producer-channel-count", "--producer-channels");
         alias("--consumer-channel-count", "--consumer-channels");
+        // omq's
+        alias("--producers", "--publishers");
+        alias("--qos", "--consumer-credits");
+        alias("--consumer-start-delay", "--consumer-startup-delay");
+        alias("--filter-values", "--stream-filter-values");
+        alias("--filter-value", "--stream-filter-value-set");
+        alias("--reject-rate", "--amqp-reject-rate");
 
         hint("PerfTest's -qq is --queue-type quorum here.", "-qq", "--quorum-queue");
         hint("PerfTest's -sq is --queue-type stream here.", "-sq", "--stream-queue");
@@ -88,12 +95,30 @@ final class PerfTestNames {
                 "--delete-streams");
         hint("stream-perf-test's --super-streams is --super-stream N here (N partitions, its --super-stream-partitions).",
                 "--super-streams", "--super-stream-partitions");
+        hint("omq's --queues is --queue-type here (classic, quorum or stream; its predeclared is --predeclared).",
+                "--queues");
+        hint("omq's --publish-to is --queue NAME here, or --queue-pattern 'omq-%d' with --queue-pattern-from and "
+                + "--queue-pattern-to for numbered queues; its /exchanges/X/KEY is --exchange X --routing-key KEY.",
+                "--publish-to", "--consume-from");
+        hint("omq's --cleanup-queues is the default here: queues the run declared are deleted unless --keep-topology.",
+                "--cleanup-queues");
+        hint("omq's --message-durability is -f persistent here (messages are not durable without it).",
+                "--message-durability");
+        hint("omq's --message-priority is --message-properties priority=N here.", "--message-priority");
+        hint("omq's --consumer-priority is --consumer-args x-priority=N here.", "--consumer-priority");
+        hint("omq's --publisher-uri is not an option here: publishers and consumers use the same --uri addresses.",
+                "--publisher-uri", "--consumer-uri");
+        hint("omq's --amqp-send-settled is the default here: without --confirm N, AMQP 1.0 publishers send settled "
+                + "messages.", "--amqp-send-settled");
+        hint("omq's --amqp-release-rate is --nack-rate with --requeue here: --nack-rate 5 --requeue releases 5% "
+                + "(with --protocol amqp10).", "--amqp-release-rate");
+        hint("omq's --queue-durability is --transient-queue here for its none.", "--queue-durability");
         hint("stream-perf-test's --load-balancer is not an option here: give the load balancer's address as --uri.",
                 "--load-balancer");
     }
 
     private static void alias(String ours, String... theirs) {
-        ALIASES.put(ours, List.of(theirs));
+        ALIASES.computeIfAbsent(ours, k -> new ArrayList<>()).addAll(List.of(theirs));
     }
 
     private static void hint(String sentence, String... names) {
@@ -109,7 +134,7 @@ final class PerfTestNames {
 
     /** Their other names for the harness option of this long name; empty for none. */
     static List<String> aliases(String longName) {
-        return ALIASES.getOrDefault(longName, List.of());
+        return List.copyOf(ALIASES.getOrDefault(longName, List.of()));
     }
 
     /** The sentence for one of their names that means something else here. */

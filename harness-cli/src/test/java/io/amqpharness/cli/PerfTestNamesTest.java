@@ -93,6 +93,10 @@ class PerfTestNamesTest {
         "--queue-type stream -smssb 50mb | --queue-type stream --stream-segment-size 50mb",
         "--producer-channels 2 | --producer-channel-count 2",
         "--consumer-channels 2 | --consumer-channel-count 2",
+        "--publishers 3 | --producers 3",
+        "--consumer-credits 20 | --qos 20",
+        "--consumer-startup-delay 2s | --consumer-start-delay 2s",
+        "--amqp-reject-rate 5 | --reject-rate 5",
     })
     void theirNamesMeanTheSameHere(String theirs, String ours) {
         Scenario a = Main.parseScenario(Map.of(), theirs.trim().split(" +"));
@@ -124,6 +128,18 @@ class PerfTestNamesTest {
         "--delete-streams | --keep-topology",
         "--super-streams | --super-stream",
         "--load-balancer | --uri",
+        "--queues quorum | --queue-type",
+        "--publish-to /queues/q | --queue NAME",
+        "--consume-from /queues/q | --queue NAME",
+        "--cleanup-queues | --keep-topology",
+        "--message-durability | -f persistent",
+        "--message-priority 5 | priority=N",
+        "--consumer-priority 5 | x-priority=N",
+        "--publisher-uri amqp://localhost | --uri",
+        "--consumer-uri amqp://localhost | --uri",
+        "--amqp-send-settled | --confirm N",
+        "--amqp-release-rate 5 | --requeue",
+        "--queue-durability none | --transient-queue",
     })
     void theirOtherNamesSayWhatTheyAreHere(String theirs, String hint) {
         Outcome o = run((theirs + " -z 1s").trim().split(" +"));
@@ -149,7 +165,7 @@ class PerfTestNamesTest {
     @Test
     void everyNameIsInOptionsMd() throws Exception {
         String doc = Files.readString(Path.of("..", "docs", "options.md"));
-        String section = doc.substring(doc.indexOf("## PerfTest and stream-perf-test names"));
+        String section = doc.substring(doc.indexOf("## PerfTest, stream-perf-test and omq names"));
         for (String name : PerfTestNames.names()) {
             assertThat(section).as("docs/options.md names %s", name).contains("`" + name + "`");
         }

@@ -89,4 +89,20 @@ public record RunSettings(
         boolean warms = time.isPresent() ? !bounded && time.get().compareTo(DEFAULT_WARMUP_FROM) >= 0 : stepped;
         return warms ? Optional.of(DEFAULT_WARMUP) : Optional.empty();
     }
+
+    /**
+     * The warm-up rule before timed runs got one by default: {@link #DEFAULT_WARMUP} when stepped
+     * without a time limit, else none.
+     *
+     * @param stepped     whether the run has steps
+     * @param timeLimited whether it has a time limit
+     * @deprecated since 0.1.0: timed runs of at least {@link #DEFAULT_WARMUP_FROM} now get a warm-up
+     *             added to their time; use {@link #defaultWarmup(boolean, Optional, boolean)}, which
+     *             gives the rule the harness applies. This keeps the old answer for callers that
+     *             relied on it and will be removed after the first release.
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static Optional<Duration> defaultWarmup(boolean stepped, boolean timeLimited) {
+        return timeLimited ? Optional.empty() : defaultWarmup(stepped, Optional.empty(), false);
+    }
 }

@@ -48,4 +48,13 @@ class RunSettingsTest {
         assertThatThrownBy(() -> stepped().warmup(Duration.ofSeconds(-1)).build())
                 .hasMessageContaining("--warmup must be 0 (none) or a positive duration");
     }
+
+    @Test
+    @SuppressWarnings("removal")
+    void theDeprecatedWarmUpRuleKeepsItsOldAnswer() {
+        assertThat(RunSettings.defaultWarmup(true, false)).contains(RunSettings.DEFAULT_WARMUP);
+        assertThat(RunSettings.defaultWarmup(true, true)).isEmpty();
+        assertThat(RunSettings.defaultWarmup(false, false)).isEmpty();
+        assertThat(RunSettings.defaultWarmup(false, true)).isEmpty();
+    }
 }
