@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ResourceLock(value = SharedBrokers.RABBITMQ_4, mode = ResourceAccessMode.READ)
 @Tag("integration")
+@Tag("faults")
 class ConnectionLossIT {
     /** The user (and password) the runs connect as. */
     private static final String USER = "connection-loss-it";

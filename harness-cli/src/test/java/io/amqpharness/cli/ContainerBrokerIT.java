@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 @Tag("integration")
 @Tag("container")
 @org.junit.jupiter.api.Order(6) // among the longest: started first
+@Tag("faults")
 class ContainerBrokerIT {
     private static final String LABEL = "io.amqpharness.throwaway-broker";
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 @Tag("integration")
 @Tag("container")
 @org.junit.jupiter.api.Order(5) // among the longest: started first
+@Tag("faults")
 class HarnessImageIT {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final String IMAGE = "amqp-harness:latest";

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
+@Tag("faults")
 class MemoryAlarmIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
 

@@ -32,6 +32,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.Test;
  * each node advertising {@code localhost} and its own port): with the three nodes given, producers
  * go to a stream's leader and consumers to a replica.
  */
+@Tag("faults")
 class StreamClusterIT {
     private static final String URIS = "rabbitmq-stream://guest:guest@127.0.0.1:5581,rabbitmq-stream://127.0.0.1:5582,"
             + "rabbitmq-stream://127.0.0.1:5583";
