@@ -21,8 +21,10 @@
 # It never fails: when Docker does not answer or an image cannot be made it prints one sentence per
 # image and exits 0; the tests that need the image skip, saying why.
 #
-#   scripts/build-images.sh            build what is missing or stale
-#   scripts/build-images.sh --rebuild  build all three again
+#   scripts/build-images.sh              build what is missing or stale
+#   scripts/build-images.sh --rebuild    build all three again
+#   scripts/build-images.sh --base-only  the RabbitMQ and Java images only (./run-tests, whose build writes
+#                                        harness.jar meanwhile: HarnessImageIT builds amqp-harness:latest itself)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +34,11 @@ HARNESS_IMAGE=amqp-harness:latest
 RABBITMQ4_ROOT=${RABBITMQ4_ROOT:-/var/lib/amqp-harness/rabbitmq4}
 WORK=/var/lib/amqp-harness
 REBUILD=0
-[ "${1:-}" = --rebuild ] && REBUILD=1
+BASE_ONLY=0
+case "${1:-}" in
+  --rebuild) REBUILD=1 ;;
+  --base-only) BASE_ONLY=1 ;;
+esac
 
 say() { printf '[build-images] %s\n' "$*"; }
 
@@ -258,5 +264,5 @@ build_harness() {
 
 build_rabbitmq
 build_java
-build_harness
+[ "$BASE_ONLY" = 1 ] || build_harness
 exit 0

@@ -7,6 +7,8 @@ import com.rabbitmq.client.Connection;
 import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.broker.BrokerMonitor;
 import io.amqpharness.broker.CrossCheck;
+import io.amqpharness.junit.BrokerIndependent.Why;
+import io.amqpharness.junit.BrokerIndependent;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.IntervalsCsv;
@@ -135,6 +137,7 @@ abstract class BrokerMetricsChecks {
     }
 
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE) // the per-queue counter theBrokerSeesTheQueueFill reads; the difference is the harness's arithmetic
     void anotherPublisherOnTheRunsQueueMakesTheCountsDifferAndTheNoteSaysByHowMuch() throws Exception {
         // Counts that differ never end the wait early: the default wait (6 s, longer while they move), not 30 s.
         String queue = "it-cross-" + UUID.randomUUID().toString().substring(0, 8);
@@ -169,6 +172,7 @@ abstract class BrokerMetricsChecks {
     }
 
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE) // growth by the harness's own counts
     void queuesThatGrowWhilePublishingGetANoteWithTheRateAndWhatToDo() {
         // A prefetch keeps the backlog in the queue: unlimited, the rate-limited consumer held thousands in its
         // client and handled them all, at 500/s, before its channel closed.
@@ -181,6 +185,7 @@ abstract class BrokerMetricsChecks {
 
     /** A 50-message queue that refuses the rest: it holds at most 50 plus what consumers hold, not what was refused. */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE) // the harness's counts; x-overflow reject-publish unchanged in 4.x
     void messagesAFullQueueRefusedAreNotCountedAsGrowth() {
         RunResult r = new LoadRunner(scenario().brokerMetricsWait(Duration.ZERO).queueArgument("x-max-length", 50L)
                 .queueArgument("x-overflow", "reject-publish").confirm(100).rate(1000).consumerRate(100).qos(10)
@@ -194,6 +199,7 @@ abstract class BrokerMetricsChecks {
     }
 
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     void aMetricsUrlThatDoesNotAnswerIsOneNoteNotAFailure() {
         RunResult r = new LoadRunner(Scenario.builder().uri(broker.uri()).brokerMetrics("http://localhost:1")
                 .producerMessageCount(100).build()).run();
@@ -207,6 +213,7 @@ abstract class BrokerMetricsChecks {
     }
 
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE) // the management API's 401, the same on 4.x
     void aRefusedPasswordIsNamedAsSuchAndNeverPrinted() {
         BrokerUri amqp = BrokerUri.parse(broker.uri()).orElseThrow();
         String password = "wrong-S3cret";
@@ -221,6 +228,7 @@ abstract class BrokerMetricsChecks {
     }
 
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     void noBrokerMetricsMeansNoReport() {
         RunResult r = new LoadRunner(scenario().brokerMetrics(null).noBrokerMetrics(true).producerMessageCount(10)
                 .build()).run();

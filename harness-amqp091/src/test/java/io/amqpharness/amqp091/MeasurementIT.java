@@ -19,13 +19,14 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The measurement promises of the harness, checked against a real broker. Isolated: one test alarms
- * the broker every other class uses.
+ * The measurement promises of the harness, checked against a real broker. The test that alarms the broker
+ * every other class uses is in the faults tier ({@code @Tag("faults")}), which runs after the main tier's
+ * classes, alone in this module's faults execution.
  */
-@org.junit.jupiter.api.parallel.Isolated
 @WithRabbitMQ
 class MeasurementIT {
     private final RabbitMQBroker broker;
@@ -46,6 +47,7 @@ class MeasurementIT {
     }
 
     @Test
+    @Tag("faults")
     void aBrokerStallShowsUpAsLatencyOfTheMessagesScheduledInIt() throws Exception {
         Assumptions.assumeTrue(broker.source() == BrokerSource.LOCAL && rabbitmqctl("status").exitCode == 0,
                 "needs the local broker and rabbitmqctl to raise a memory alarm");

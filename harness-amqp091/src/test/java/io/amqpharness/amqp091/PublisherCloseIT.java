@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
+import io.amqpharness.junit.Await;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.scenario.MessageProperties;
@@ -14,6 +15,7 @@ import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.UUID;
@@ -84,16 +86,10 @@ class PublisherCloseIT {
     }
 
     private void awaitTrue(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as(what + " within 10 s: confirmed " + confirmed + ", depth " + depth())
-                    .isLessThan(deadline);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
+        try {
+            Await.until(what, Duration.ofSeconds(10), condition::getAsBoolean);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + " (confirmed " + confirmed + ", depth " + depth() + ")", e);
         }
     }
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.GetResponse;
+import io.amqpharness.junit.BrokerIndependent.Why;
+import io.amqpharness.junit.BrokerIndependent;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.result.RunResult;
@@ -106,6 +108,7 @@ class Amqp10WorkloadIT {
     }
 
     @Test
+    @BrokerIndependent(Why.NO_BROKER) // the scenario's validation
     void optionsWithoutMeaningInAmqp10AreRejected() {
         Scenario s = scenario().txSize(10).polling(true).build();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.amqpharness.run.Preflight.check(s))

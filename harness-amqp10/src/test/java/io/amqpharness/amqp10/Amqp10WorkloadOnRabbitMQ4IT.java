@@ -1,6 +1,8 @@
 package io.amqpharness.amqp10;
 
+import io.amqpharness.junit.BrokerIndependent;
 import io.amqpharness.junit.RabbitMQBroker;
+import io.amqpharness.junit.RunsAgain;
 import io.amqpharness.junit.WithRabbitMQ4;
 
 /**
@@ -9,13 +11,9 @@ import io.amqpharness.junit.WithRabbitMQ4;
  * reaches a broker.
  */
 @WithRabbitMQ4
+@RunsAgain(leavesOut = BrokerIndependent.Why.NO_BROKER)
 class Amqp10WorkloadOnRabbitMQ4IT extends Amqp10WorkloadIT {
     Amqp10WorkloadOnRabbitMQ4IT(RabbitMQBroker broker) {
         super(broker);
-    }
-
-    @Override
-    void optionsWithoutMeaningInAmqp10AreRejected() {
-        // the scenario's validation, no broker involved: Amqp10WorkloadIT covers it
     }
 }

@@ -4,6 +4,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(value = SharedBrokers.CLUSTER, mode = ResourceAccessMode.READ)
 @WithRabbitMQ
+@Tag("faults")
 class ClusterRecipesIT {
     @TestFactory
     Stream<DynamicTest> theRecipesOnTheClusterRun(RabbitMQBroker broker) throws Exception {

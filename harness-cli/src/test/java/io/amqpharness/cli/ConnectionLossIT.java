@@ -33,6 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ResourceLock(value = SharedBrokers.RABBITMQ_4, mode = ResourceAccessMode.READ)
 @Tag("integration")
+@Tag("faults")
+@org.junit.jupiter.api.Order(5) // after RecoveryIT and MemoryAlarmIT, which hold the broker's lock for writing
 class ConnectionLossIT {
     /** The user (and password) the runs connect as. */
     private static final String USER = "connection-loss-it";

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("integration")
 @Tag("container")
-@org.junit.jupiter.api.Order(6) // among the longest: started first
+@org.junit.jupiter.api.Order(6) // after HarnessImageIT, beside the 4.0 broker's and the cluster's classes
+@Tag("faults")
 class ContainerBrokerIT {
     private static final String LABEL = "io.amqpharness.throwaway-broker";
 

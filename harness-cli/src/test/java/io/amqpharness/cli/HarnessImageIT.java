@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("integration")
 @Tag("container")
-@org.junit.jupiter.api.Order(5) // among the longest: started first
+@org.junit.jupiter.api.Order(3) // the faults tier's third chain (ContainerBrokerIT after it): started first
+@Tag("faults")
 class HarnessImageIT {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final String IMAGE = "amqp-harness:latest";

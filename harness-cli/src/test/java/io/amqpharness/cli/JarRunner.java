@@ -1,12 +1,14 @@
 package io.amqpharness.cli;
 
 import io.amqpharness.broker.BrokerMonitor;
+import io.amqpharness.junit.Await;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,10 +93,9 @@ final class JarRunner {
             return runJar(env, Interrupt.NEVER, args);
         }
         return runJar(env, (p, out, start) -> {
-            while (p.isAlive() && !Files.readString(out, StandardCharsets.UTF_8).contains(" sent ")
-                    && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(LIMIT_SECONDS)) {
-                Thread.sleep(50);
-            }
+            Await.until("the run's first interval line (its first sent rate), or its end",
+                    Duration.ofSeconds(LIMIT_SECONDS).minusNanos(System.nanoTime() - start),
+                    () -> !p.isAlive() || Files.readString(out, StandardCharsets.UTF_8).contains(" sent "));
             return !p.waitFor(interruptAfterMillis, TimeUnit.MILLISECONDS);
         }, args);
     }

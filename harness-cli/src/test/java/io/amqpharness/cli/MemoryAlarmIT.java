@@ -22,6 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
+@Tag("faults")
+@org.junit.jupiter.api.Order(4) // right after RecoveryIT, on the same broker's lock
 class MemoryAlarmIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
 

@@ -3,6 +3,7 @@ package io.amqpharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.amqpharness.junit.Await;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.report.document.ResultDocuments;
@@ -86,15 +87,10 @@ class OutputsIT {
                 new PrintWriter(new StringWriter(), true), Map.of()));
         String url = out.await("Prometheus metrics at (http://\\S+)", 20);
         HttpClient http = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        String scrape;
-        do {
-            Thread.sleep(500);
-            scrape = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body();
-        } while (!scrape.matches(
-                "(?s).*harness_end_to_end_latency_seconds_count\\{env=\"it\",harness_instance=\"it-1\"} [1-9].*")
-                && System.nanoTime() < deadline);
+        String scrape = Await.until("a scrape with end-to-end latencies", Duration.ofSeconds(10),
+                () -> http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString()).body(),
+                s -> s.matches("(?s).*harness_end_to_end_latency_seconds_count\\{env=\"it\",harness_instance=\"it-1\"} [1-9].*"));
         // --instance labels every series harness_instance (Prometheus keeps instance for the target).
         assertThat(scrape).containsPattern("harness_published_total\\{env=\"it\",harness_instance=\"it-1\"} [1-9]");
         assertThat(scrape).containsPattern("harness_end_to_end_latency_seconds_bucket\\{env=\"it\",harness_instance=\"it-1\","

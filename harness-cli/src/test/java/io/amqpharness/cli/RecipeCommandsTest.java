@@ -52,4 +52,14 @@ class RecipeCommandsTest {
         assertThat(cut).contains("rate: 2000", "total-rate: 1000", "time: \"1s\"").doesNotContain("50000", "10000");
         assertThat(cut.replaceAll("\\s+", " ")).contains("rate: - 2000", "producers: - 1");
     }
+
+    @Test
+    void aScenariosQueuePatternGetsTheFilesNameSoThatRecipesRunSideBySide() throws Exception {
+        String cut = RecipesIT.shortenedScenario("queue-pattern: perf-test-%d\nqueue-pattern-to: 100\n",
+                java.util.Optional.of("seed-000-queues.yml"));
+        assertThat(new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(cut).path("queue-pattern").asText())
+                .isEqualTo("seed-000-queues-perf-test-%d");
+        assertThat(RecipesIT.shortenedScenario("queue: my-stream\n", java.util.Optional.of("seed-001-streams.yml")))
+                .contains("queue: \"my-stream\"");
+    }
 }

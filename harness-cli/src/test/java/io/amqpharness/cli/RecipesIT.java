@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Runs every command block of {@code docs/recipes.md} against the broker, short: the variables
@@ -72,8 +74,19 @@ class RecipesIT {
      * msg/s cost a CI machine's CPU and a long drain, and test nothing a lower rate does not).
      */
     static String shortenedScenario(String yaml) throws Exception {
+        return shortenedScenario(yaml, Optional.empty());
+    }
+
+    /**
+     * {@link #shortenedScenario(String)}, and a {@code queue-pattern} prefixed with the file's name (without
+     * {@code .yml}), so that recipes run side by side: two of them name their queues {@code perf-test-%d}.
+     */
+    static String shortenedScenario(String yaml, Optional<String> file) throws Exception {
         YAMLMapper mapper = new YAMLMapper();
         ObjectNode s = (ObjectNode) mapper.readTree(yaml);
+        if (file.isPresent() && s.has("queue-pattern")) {
+            s.put("queue-pattern", file.get().replaceFirst("\\.ya?ml$", "") + "-" + s.get("queue-pattern").asText());
+        }
         if (s.has("time")) {
             s.put("time", "1s");
         }
@@ -131,8 +144,13 @@ class RecipesIT {
         return mapper.writeValueAsString(s);
     }
 
-    /** Every recipe but those on the 3-node cluster ({@link ClusterRecipesIT} runs them). */
+    /**
+     * Every recipe but those on the 3-node cluster ({@link ClusterRecipesIT} runs them), side by side (up to the
+     * suite's parallelism, with the other classes): each run has queues of its own (the default ones, or a
+     * scenario file's pattern prefixed with the file's name), and its own output directory.
+     */
     @TestFactory
+    @Execution(ExecutionMode.CONCURRENT)
     Stream<DynamicTest> everyRecipeRuns(RabbitMQBroker broker) throws Exception {
         List<Recipe> recipes = recipes();
         assertThat(recipes).as("recipes found in docs/recipes.md").hasSizeGreaterThan(15);
@@ -157,7 +175,8 @@ class RecipesIT {
         Path scenarios = Files.createDirectories(dir.resolve("docs").resolve("scenarios"));
         try (Stream<Path> files = Files.list(Path.of("..", "docs", "scenarios"))) {
             for (Path f : files.toList()) {
-                Files.writeString(scenarios.resolve(f.getFileName()), shortenedScenario(Files.readString(f)));
+                Files.writeString(scenarios.resolve(f.getFileName()),
+                        shortenedScenario(Files.readString(f), Optional.of(f.getFileName().toString())));
             }
         }
         return recipes.stream().map(r -> DynamicTest.dynamicTest(r.heading(), () -> run(r, dir, broker)));
@@ -335,10 +354,12 @@ class RecipesIT {
     /** The recipe as a bash script calling the built jar, in {@code dir}. */
     private static void runInBash(Recipe recipe, Path dir, RabbitMQBroker broker) throws Exception {
         Path harness = dir.resolve("harness");
-        if (!Files.exists(harness)) {
-            Files.writeString(harness, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                    + "' -XX:TieredStopAtLevel=1 -jar '" + JarRunner.jar().toAbsolutePath() + "' \"$@\"\n");
-            Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rwxr-xr-x"));
+        synchronized (RecipesIT.class) { // recipes run side by side
+            if (!Files.exists(harness)) {
+                Files.writeString(harness, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+                        + "' -XX:TieredStopAtLevel=1 -jar '" + JarRunner.jar().toAbsolutePath() + "' \"$@\"\n");
+                Files.setPosixFilePermissions(harness, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
         }
         ProcessBuilder pb = new ProcessBuilder("bash", "-e", "-c", shortened(recipe.script()))
                 .directory(dir.toFile()).redirectErrorStream(true);

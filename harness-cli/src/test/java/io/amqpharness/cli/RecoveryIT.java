@@ -28,7 +28,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
-@org.junit.jupiter.api.Order(2) // among the longest (MemoryAlarmIT waits for it): started first
+@org.junit.jupiter.api.Order(2) // the longest chain of the faults tier (MemoryAlarmIT, ConnectionLossIT wait for it): started first
+@Tag("faults")
 class RecoveryIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
     /**

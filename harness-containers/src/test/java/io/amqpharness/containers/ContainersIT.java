@@ -28,6 +28,7 @@ import org.testcontainers.DockerClientFactory;
  */
 @Tag("integration")
 @Tag("container")
+@Tag("faults")
 class ContainersIT {
     private static final String PID = Long.toString(ProcessHandle.current().pid());
 

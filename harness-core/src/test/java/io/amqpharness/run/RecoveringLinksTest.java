@@ -153,9 +153,11 @@ class RecoveringLinksTest {
     void aConsumerLinkThatFinishesOpeningAfterTheConsumerClosedIsClosedNotLeftConsuming() throws Exception {
         CountDownLatch reopening = new CountDownLatch(1);
         CountDownLatch closedMeanwhile = new CountDownLatch(1);
+        CountDownLatch reopened = new CountDownLatch(1);
         List<FakeConsumer> links = new CopyOnWriteArrayList<>();
         driver.consumer = spec -> {
-            if (!links.isEmpty()) {
+            boolean again = !links.isEmpty();
+            if (again) {
                 reopening.countDown();
                 try {
                     closedMeanwhile.await(10, TimeUnit.SECONDS); // the run ends while the broker answers
@@ -165,6 +167,9 @@ class RecoveringLinksTest {
             }
             FakeConsumer c = new FakeConsumer();
             links.add(c);
+            if (again) {
+                reopened.countDown();
+            }
             return c;
         };
         RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
@@ -182,10 +187,9 @@ class RecoveringLinksTest {
         c.cancel();
         c.close();
         closedMeanwhile.countDown();
-        for (int i = 0; i < 1_000 && (links.size() < 2 || !links.get(1).closed); i++) {
-            Thread.sleep(10);
-        }
+        assertThat(reopened.await(10, TimeUnit.SECONDS)).as("the second link opened").isTrue();
         assertThat(links).hasSize(2);
+        assertThat(links.get(1).closing.await(10, TimeUnit.SECONDS)).as("the link opened after the close is closed").isTrue();
         assertThat(links.get(1).closed).as("the link opened after the close").isTrue();
         assertThat(links.get(1).started).as("nobody consumes from it").isFalse();
     }
@@ -263,6 +267,7 @@ class RecoveringLinksTest {
         volatile DeliveryListener listener;
         volatile boolean started;
         volatile boolean closed;
+        final CountDownLatch closing = new CountDownLatch(1);
         final List<String> settled = new CopyOnWriteArrayList<>();
 
         @Override
@@ -300,6 +305,7 @@ class RecoveringLinksTest {
         public void close() {
             closed = true;
             started = false;
+            closing.countDown();
         }
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import io.amqpharness.HarnessException;
+import io.amqpharness.junit.BrokerIndependent.Why;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
@@ -37,8 +38,11 @@ import org.junit.jupiter.api.TestFactory;
  * <p>A driver module extends this class once per broker it is tested on (annotated {@link WithRabbitMQ} or
  * {@link WithRabbitMQ4}), names its protocol ({@link #protocol()}) and, where it is not the broker's AMQP
  * address, its address of the broker ({@link #uri()}), and may add its own checks of a result through the
- * {@code check} methods. A subclass leaves a test out by overriding it without {@code @Test} (or {@code @TestFactory}),
- * saying in a comment which test covers it. Tests run one after the other, each with its own queues.
+ * {@code check} methods. The tests whose outcome is the harness's own or involves no broker are marked
+ * {@link BrokerIndependent}: a subclass that runs the contract again on another broker generation
+ * ({@link RunsAgain}) leaves them out, and a subclass leaves any other test out by overriding it without
+ * {@code @Test} (or {@code @TestFactory}), saying in a comment which test covers it. Tests run one after the other,
+ * each with its own queues.
  */
 public abstract class DriverContract {
     /** The broker the tests run against. */
@@ -169,6 +173,7 @@ public abstract class DriverContract {
 
     /** Two publishers with a window of 5: never more than 10 messages in flight in any interval. */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     protected void theConfirmWindowBoundsWhatIsInFlight() {
         RunResult r = new LoadRunner(scenario().producers(2).confirm(5).time(Duration.ofSeconds(2))
                 .interval(Duration.ofMillis(100)).build()).run();
@@ -182,6 +187,7 @@ public abstract class DriverContract {
 
     /** 200 msg/s for 2 s sends exactly 400 messages, each with a publish delay, and the drain receives them all. */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     protected void aTimeLimitSendsRateTimesTimeAndTheDrainReceivesEverything() {
         RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(2)).qos(50).multiAckEvery(20)
                 .ackTimeout(Duration.ofMillis(30)).confirm(50).build()).run();
@@ -197,6 +203,7 @@ public abstract class DriverContract {
 
     /** A consumer's message goal of 300 ends the run at 300. */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     protected void aConsumersMessageGoalEndsTheRun() {
         RunResult r = new LoadRunner(scenario().rate(500).consumerMessageCount(300).qos(100).build()).run();
         assertThat(r.failure()).isEmpty();
@@ -257,6 +264,7 @@ public abstract class DriverContract {
 
     /** A predeclared queue that is not there: one sentence naming it ({@link #checkMissingQueueSentence}). */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     protected void aPredeclaredQueueThatIsNotThereIsOneSentence() {
         String queue = unique("contract-missing");
         assertThatThrownBy(() -> new LoadRunner(scenario().predeclared(true).queue(queue).build()).run())
@@ -266,6 +274,7 @@ public abstract class DriverContract {
 
     /** Port 1: one sentence within 10 s ({@link #checkUnreachableSentence}), without the password. */
     @Test
+    @BrokerIndependent(Why.NO_BROKER)
     protected void aPortWhereNothingListensIsOneSentenceWithinSecondsWithoutThePassword() {
         long start = System.nanoTime();
         assertThatThrownBy(() -> new LoadRunner(scenario().uri(unreachableUri()).build()).run())
@@ -277,6 +286,7 @@ public abstract class DriverContract {
 
     /** A wrong password: one sentence naming the user, without the password. */
     @Test
+    @BrokerIndependent(Why.HARNESS_SIDE)
     protected void aWrongPasswordIsOneSentenceWithoutThePassword() {
         assertThatThrownBy(() -> new LoadRunner(scenario().uri(wrongPasswordUri()).build()).run())
                 .isInstanceOf(BrokerUnreachableException.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * plugins, published on 127.0.0.1, even though a local broker listens on 5672.
  */
 @WithRabbitMQContainer
+@Tag("faults")
 class ContainerBrokerIT {
     private static final AtomicReference<String> FIRST = new AtomicReference<>();
 

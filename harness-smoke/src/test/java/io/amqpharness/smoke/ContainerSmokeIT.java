@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @WithRabbitMQContainer
 @Tag("smoke")
+@Tag("faults")
 class ContainerSmokeIT {
 
     @ParameterizedTest

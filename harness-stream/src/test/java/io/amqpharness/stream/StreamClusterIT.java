@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.containers.Brokers;
+import io.amqpharness.junit.Await;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.MessageProperties;
@@ -32,6 +33,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * each node advertising {@code localhost} and its own port): with the three nodes given, producers
  * go to a stream's leader and consumers to a replica.
  */
+@Tag("faults")
 class StreamClusterIT {
     private static final String URIS = "rabbitmq-stream://guest:guest@127.0.0.1:5581,rabbitmq-stream://127.0.0.1:5582,"
             + "rabbitmq-stream://127.0.0.1:5583";
@@ -123,14 +126,9 @@ class StreamClusterIT {
      * The stream's metadata once it lists both replicas, for up to 20 s: a new stream's replicas take a
      * moment to start, and one listed before the other let the consumer go to the one not yet listed.
      */
-    private static Client.StreamMetadata replicated(Client admin, String stream) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        Client.StreamMetadata metadata = admin.metadata(stream).get(stream);
-        while (metadata.getReplicas().size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            metadata = admin.metadata(stream).get(stream);
-        }
-        return metadata;
+    private static Client.StreamMetadata replicated(Client admin, String stream) {
+        return Await.until("stream " + stream + " to list both replicas", Duration.ofSeconds(20),
+                () -> admin.metadata(stream).get(stream), m -> m.getReplicas().size() >= 2);
     }
 
     private static String key(Client.Broker b) {

@@ -2,13 +2,14 @@ package io.amqpharness.amqp10.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.amqpharness.junit.Await;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.scenario.BrokerUri;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,10 +51,7 @@ class IoLoopsIT {
                 c.close(5_000);
             }
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (IoLoops.running() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(IoLoops.running()).isZero();
+        Await.until("every I/O loop stopped once its connections closed", Duration.ofSeconds(5),
+                () -> IoLoops.running() == 0);
     }
 }
