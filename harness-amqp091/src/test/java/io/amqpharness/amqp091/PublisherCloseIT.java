@@ -60,7 +60,7 @@ class PublisherCloseIT {
 
     private PublisherLink publisher(int index, String connectionName) {
         return driver.openPublisher(new PublisherSpec(index, "p" + index, connectionName, "", queue, false, false,
-                true, OptionalInt.empty(), MessageProperties.NONE), new PublishOutcomeListener() {
+                true, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100)), new PublishOutcomeListener() {
             @Override
             public void settled(long seq, boolean multiple, PublishOutcome outcome) {
                 if (outcome == PublishOutcome.CONFIRMED) {

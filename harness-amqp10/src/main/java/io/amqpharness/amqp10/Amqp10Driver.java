@@ -132,9 +132,8 @@ final class Amqp10Driver implements ProtocolDriver {
                 c.lock().unlock();
             }
             Links.attach(c, session, sender, LINK_TIMEOUT_MILLIS);
-            int window = Math.max(scenario.publishing().confirmWindow().orElse(1), scenario.run().steps()
-                    .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
-            return new Amqp10Publisher(c, session, sender, address, spec, window, outcomes, keyPerMessage,
+            return new Amqp10Publisher(c, session, sender, address, spec, spec.maxInFlight().orElse(1), outcomes,
+                    keyPerMessage,
                     () -> connections.release(spec.connectionName(), c));
         } catch (InterruptedException | TimeoutException | RemoteClosedException
                  | RuntimeException e) {

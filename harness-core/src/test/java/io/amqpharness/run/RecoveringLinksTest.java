@@ -251,7 +251,7 @@ class RecoveringLinksTest {
 
     private static PublisherSpec publisherSpec() {
         return new PublisherSpec(0, "run-p0", "harness-run-p0", "", "q", false, false, true, OptionalInt.empty(),
-                MessageProperties.NONE);
+                MessageProperties.NONE, OptionalInt.of(100));
     }
 
     private static ConsumerSpec consumerSpec() {

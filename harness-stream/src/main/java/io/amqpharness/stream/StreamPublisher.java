@@ -21,7 +21,7 @@ import java.util.Optional;
  * the AMQP 1.0 {@code group-id} property ({@link ProducerConfirms} maps the verdicts). The producer
  * encodes each message as it takes it ({@link HarnessCodec}), so the body is copied once, into the
  * encoding. Confirm timeouts are the core's: the client's are off, and its in-flight limit is the
- * core's confirm window, so it never blocks before the core does.
+ * largest confirm window of the run ({@link PublisherSpec#maxInFlight()}), so it never blocks before the core does.
  */
 final class StreamPublisher implements PublisherLink {
     /** The client's in-flight limit without --confirm: its default. */
@@ -46,7 +46,7 @@ final class StreamPublisher implements PublisherLink {
                 .subEntrySize(batching.subEntrySize())
                 .confirmTimeout(Duration.ZERO)
                 .enqueueTimeout(Duration.ZERO)
-                .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
+                .maxUnconfirmedMessages(spec.maxInFlight().orElse(UNCONFIRMED_WITHOUT_WINDOW));
         if (batching.superStreamPartitions().isPresent()) {
             // Publisher i writes partition i mod N (the creator binds partition k with the key "k"), so
             // that its messages stay in order in one partition and every check stays exact.

@@ -56,7 +56,7 @@ class NamedProducersIT {
 
     private static PublisherSpec spec(String stream) {
         return new PublisherSpec(0, "harness-named-p0", "harness-named-p0", "", stream, true, false, true,
-                OptionalInt.empty(), MessageProperties.NONE);
+                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100));
     }
 
     @Test

@@ -72,7 +72,7 @@ class StreamClusterIT {
             CountDownLatch confirmed = new CountDownLatch(100);
             CountDownLatch received = new CountDownLatch(100);
             PublisherLink publisher = driver.openPublisher(new PublisherSpec(0, "harness-place1-p0",
-                    "harness-place1-p0", "", stream, true, false, true, OptionalInt.empty(), MessageProperties.NONE),
+                    "harness-place1-p0", "", stream, true, false, true, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100)),
                     new Confirms(confirmed));
             ConsumerLink consumer = driver.openConsumer(new ConsumerSpec(0, "c0", stream, QueueType.STREAM,
                     OptionalInt.of(10), false, Optional.of(new StreamOffset.First()), Map.of(), false, Duration.ZERO,
