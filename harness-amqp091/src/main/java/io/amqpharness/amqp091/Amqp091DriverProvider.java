@@ -2,6 +2,7 @@ package io.amqpharness.amqp091;
 
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
 import io.amqpharness.spi.DriverContext;
@@ -28,6 +29,12 @@ public final class Amqp091DriverProvider implements DriverProvider {
         if (scenario.topology().addressFormat() != AddressFormat.AUTO) {
             problems.add(Setting.ADDRESS_FORMAT, "%s only applies to --protocol amqp10; AMQP 0.9.1 has no addresses");
         }
+    }
+
+    /** AMQP's defaults, with direct reply-to. */
+    @Override
+    public ProtocolTraits traits() {
+        return ProtocolTraits.AMQP.withDirectReplyTo(true);
     }
 
     @Override

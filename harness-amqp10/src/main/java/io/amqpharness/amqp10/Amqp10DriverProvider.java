@@ -2,6 +2,7 @@ package io.amqpharness.amqp10;
 
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
 import io.amqpharness.spi.DriverContext;
@@ -66,6 +67,12 @@ public final class Amqp10DriverProvider implements DriverProvider {
                     + "flag (RabbitMQ 4 settles unroutable messages as released, which the run counts, and 3.x "
                     + "accepts and drops them); drop it");
         }
+    }
+
+    /** AMQP's defaults; RabbitMQ 4 keeps no per-queue message statistics for AMQP 1.0 traffic. */
+    @Override
+    public ProtocolTraits traits() {
+        return ProtocolTraits.AMQP.withQueueStatisticsOnRabbitMQ4(false);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.amqpharness.spi;
 
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 
 /**
@@ -20,6 +21,15 @@ public interface DriverProvider {
      * exists only in another protocol). Called once the protocol-neutral checks passed.
      */
     void validate(Scenario scenario, Problems problems);
+
+    /**
+     * What this protocol is for the scenario's defaults and the core's checks: its default address, whether it
+     * reads streams only, whether its consumers settle, and so on. Called once per class loader, when the
+     * first scenario is built. Default: {@link ProtocolTraits#AMQP}.
+     */
+    default ProtocolTraits traits() {
+        return ProtocolTraits.AMQP;
+    }
 
     /** Creates a driver for one run. Opens no connection yet. */
     ProtocolDriver create(DriverContext context);

@@ -2,6 +2,7 @@ package io.amqpharness.stream;
 
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
@@ -13,6 +14,8 @@ import io.amqpharness.spi.ProtocolDriver;
 public final class StreamDriverProvider implements DriverProvider {
     /** The driver id. */
     public static final String ID = "stream";
+    private static final ProtocolTraits TRAITS = new ProtocolTraits("rabbitmq-stream://localhost:5552", true, false,
+            false, true);
 
     @Override
     public String id() {
@@ -47,6 +50,15 @@ public final class StreamDriverProvider implements DriverProvider {
         if (scenario.consuming().requestReply().isPresent()) {
             problems.add(Setting.REQUEST_REPLY, "%s does not apply to %s stream", problems.name(Setting.PROTOCOL));
         }
+    }
+
+    /**
+     * The stream port ({@code rabbitmq-stream://localhost:5552}), streams only, and consumers that settle
+     * nothing (a stream keeps its messages; a consumer's credit counts chunks).
+     */
+    @Override
+    public ProtocolTraits traits() {
+        return TRAITS;
     }
 
     @Override
