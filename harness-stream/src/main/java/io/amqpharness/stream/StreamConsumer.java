@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A stream consumer: subscribes when started, from the spec's offset ({@code next} by default, as
  * the broker's AMQP consumers), with the prefetch as its initial credit in chunks and one more
- * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects do
- * nothing, and every consumer of a stream reads all of it on its own, unless it is one of a
+ * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects are
+ * {@link ConsumerLink}'s defaults (nothing), and every consumer of a stream reads all of it on its own, unless it is one of a
  * {@linkplain ActiveConsumerGroup single-active-consumer group}. With a super stream it reads every
  * partition; with filter values it asks the broker for the chunks that may hold them and drops the
  * other messages of those chunks (the client's post-filter, on the message's filter property).
@@ -152,26 +152,6 @@ final class StreamConsumer implements ConsumerLink {
         }
         StreamOffset.Interval i = (StreamOffset.Interval) offset;
         return OffsetSpecification.timestamp(now.minus(i.duration()).toEpochMilli());
-    }
-
-    @Override
-    public boolean supportsMultipleAck() {
-        return true;
-    }
-
-    @Override
-    public void ack(long tag, boolean multiple) {
-        // stream messages are not settled
-    }
-
-    @Override
-    public void nack(long tag, boolean multiple, boolean requeue) {
-        // stream messages are not settled
-    }
-
-    @Override
-    public void reject(long tag, boolean requeue) {
-        // stream messages are not settled
     }
 
     @Override
