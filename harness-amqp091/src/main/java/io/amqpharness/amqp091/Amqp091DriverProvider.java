@@ -5,8 +5,8 @@ import io.amqpharness.scenario.Problems;
 import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /** Registers the AMQP 0.9.1 driver under the id {@code amqp091}. */
@@ -38,7 +38,7 @@ public final class Amqp091DriverProvider implements DriverProvider {
     }
 
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new Amqp091Driver(context);
+    public ProtocolDriver create(DriverSettings settings) {
+        return new Amqp091Driver(settings);
     }
 }

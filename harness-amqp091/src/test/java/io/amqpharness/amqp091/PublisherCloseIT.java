@@ -8,7 +8,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -45,7 +45,7 @@ class PublisherCloseIT {
         try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
             ch.queueDeclare(queue, false, false, false, null);
         }
-        driver = new Amqp091DriverProvider().create(new DriverContext(Scenario.builder().uri(broker.uri()).build(),
+        driver = new Amqp091DriverProvider().create(DriverSettings.of(Scenario.builder().uri(broker.uri()).build(),
                 "it" + queue.substring(queue.length() - 4)));
         driver.connect();
     }
@@ -80,7 +80,7 @@ class PublisherCloseIT {
     }
 
     private long depth() {
-        return driver.queueDepth(queue).orElseThrow();
+        return driver.control().queueDepth(queue).orElseThrow();
     }
 
     private void awaitTrue(BooleanSupplier condition, String what) {
@@ -111,7 +111,7 @@ class PublisherCloseIT {
         second.flush();
         awaitTrue(() -> confirmed.size() == 2 && depth() == 2, "2 confirmed and in the queue");
         second.close();
-        assertThat(driver.queueDepth(queue)).as("the driver's own connection is not the publishers'").hasValue(2);
+        assertThat(driver.control().queueDepth(queue)).as("the driver's own connection is not the publishers'").hasValue(2);
 
         // The connection went with the last publisher: a new publisher of the same name gets a new one, that works.
         PublisherLink third = publisher(2, name);

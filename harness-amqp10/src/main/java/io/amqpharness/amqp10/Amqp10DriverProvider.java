@@ -5,8 +5,8 @@ import io.amqpharness.scenario.Problems;
 import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /**
@@ -76,7 +76,7 @@ public final class Amqp10DriverProvider implements DriverProvider {
     }
 
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new Amqp10Driver(context);
+    public ProtocolDriver create(DriverSettings settings) {
+        return new Amqp10Driver(settings);
     }
 }

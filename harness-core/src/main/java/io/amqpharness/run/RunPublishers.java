@@ -10,6 +10,7 @@ import io.amqpharness.scenario.RateStep;
 import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -90,19 +91,7 @@ final class RunPublishers {
                 p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
                 p.pacingSpinFor(true).toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
-        this.maxInFlight = maxInFlight(scenario);
-    }
-
-    /** The largest window over {@code scenario}'s step plan (or its transaction size); empty without confirms. */
-    static OptionalInt maxInFlight(Scenario scenario) {
-        PublishSettings p = scenario.publishing();
-        OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
-        if (window.isEmpty()) {
-            return OptionalInt.empty();
-        }
-        int stepped = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM)).map(Double::intValue)
-                .orElse(0);
-        return OptionalInt.of(Math.max(window.getAsInt(), stepped));
+        this.maxInFlight = DriverSettings.largestWindow(scenario);
     }
 
     /** Opens the first step's publishers and prepares (but does not start) their threads; returns what opening took. */

@@ -18,9 +18,11 @@ public interface DriverProvider {
 
     /**
      * Adds a problem for each setting this protocol cannot honour (for example an option that
-     * exists only in another protocol). Called once the protocol-neutral checks passed.
+     * exists only in another protocol). Called once the protocol-neutral checks passed. Default:
+     * none (the protocol honours every setting).
      */
-    void validate(Scenario scenario, Problems problems);
+    default void validate(Scenario scenario, Problems problems) {
+    }
 
     /**
      * What this protocol is for the scenario's defaults and the core's checks: its default address, whether it
@@ -32,5 +34,15 @@ public interface DriverProvider {
     }
 
     /** Creates a driver for one run. Opens no connection yet. */
-    ProtocolDriver create(DriverContext context);
+    ProtocolDriver create(DriverSettings settings);
+
+    /**
+     * Creates a driver for one run of {@code context}'s scenario.
+     *
+     * @deprecated use {@link #create(DriverSettings)}; this delegates to it
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    default ProtocolDriver create(DriverContext context) {
+        return create(context.settings());
+    }
 }

@@ -6,8 +6,8 @@ import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /** Registers the RabbitMQ stream protocol driver under the id {@code stream}. */
@@ -62,7 +62,7 @@ public final class StreamDriverProvider implements DriverProvider {
     }
 
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new StreamDriver(context);
+    public ProtocolDriver create(DriverSettings settings) {
+        return new StreamDriver(settings);
     }
 }

@@ -4,7 +4,6 @@ import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.ProducerBuilder;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -37,10 +36,9 @@ final class StreamPublisher implements PublisherLink {
     private final PublisherSections sections;
 
     /** @param instance this instance's name, for {@code %i} in {@code --producer-names} */
-    StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, String instance,
+    StreamPublisher(Environment environment, PublisherSpec spec, StreamSettings batching, String instance,
                     PublishOutcomeListener outcomes, List<String> notes) {
         this.publisherId = spec.publisherId();
-        StreamSettings batching = scenario.stream();
         ProducerBuilder b = environment.producerBuilder()
                 .batchSize(batching.batchSize())
                 .subEntrySize(batching.subEntrySize())
