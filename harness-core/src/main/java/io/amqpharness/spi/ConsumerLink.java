@@ -48,8 +48,12 @@ public interface ConsumerLink extends AutoCloseable {
      * Stops receiving new messages; settlement of received ones is still allowed. Returns once
      * every message the broker delivered before the cancellation has reached the listener (or a
      * few seconds have passed), so that the caller can settle them before closing. Idempotent.
+     * Default: {@link #close()}, which fits a protocol whose consumers settle nothing; a driver whose
+     * consumers settle overrides it, so that what they received can still be settled.
      */
-    void cancel();
+    default void cancel() {
+        close();
+    }
 
     /**
      * For a stream consumer, the stream offset of the last message delivered, so that a consumer

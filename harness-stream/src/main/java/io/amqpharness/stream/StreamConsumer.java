@@ -164,13 +164,6 @@ final class StreamConsumer implements ConsumerLink {
     }
 
     @Override
-    public void cancel() {
-        if (stopped.compareAndSet(false, true)) {
-            closeConsumer();
-        }
-    }
-
-    @Override
     public void close() {
         stopped.set(true);
         closeConsumer();
