@@ -52,12 +52,12 @@ public record ProtocolTraits(String defaultUri, boolean streamsOnly, boolean set
         return streamsOnly ? Optional.of(QueueType.STREAM) : Optional.empty();
     }
 
-    /** This traits with {@code directReplyTo} set. */
+    /** These traits with {@code directReplyTo} set. */
     public ProtocolTraits withDirectReplyTo(boolean on) {
         return new ProtocolTraits(defaultUri, streamsOnly, settles, on, queueStatisticsOnRabbitMQ4);
     }
 
-    /** This traits with {@code queueStatisticsOnRabbitMQ4} set. */
+    /** These traits with {@code queueStatisticsOnRabbitMQ4} set. */
     public ProtocolTraits withQueueStatisticsOnRabbitMQ4(boolean on) {
         return new ProtocolTraits(defaultUri, streamsOnly, settles, directReplyTo, on);
     }
