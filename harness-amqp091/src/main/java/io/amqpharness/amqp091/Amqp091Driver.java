@@ -6,25 +6,23 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
-import io.amqpharness.spi.DeclaredTopology;
 import io.amqpharness.spi.DeliveryListener;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
-import io.amqpharness.spi.TopologyPlan;
 import io.amqpharness.topology.AmqpErrors;
 import io.amqpharness.topology.ConnectionPool;
 import io.amqpharness.topology.TopologyControl;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * AMQP 0.9.1 over amqp-client: one control connection for topology, and one connection and
@@ -35,7 +33,7 @@ final class Amqp091Driver implements ProtocolDriver {
     /** RabbitMQ's pseudo-queue for direct reply-to. */
     static final String DIRECT_REPLY_TO = "amq.rabbitmq.reply-to";
 
-    private final DriverContext context;
+    private final DriverSettings settings;
     private final BrokerUri uri;
     private final ConnectionPool pool;
     /** NIO threads shared by the run's connections ({@code --nio-threads}, or automatic); 0 for blocking I/O. */
@@ -52,20 +50,19 @@ final class Amqp091Driver implements ProtocolDriver {
     private final boolean heldWrites;
     private TopologyControl control;
 
-    Amqp091Driver(DriverContext context) {
-        this.context = context;
-        this.uri = context.scenario().uri();
-        com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, context.scenario().tls());
-        int planned = io.amqpharness.scenario.ConnectionSettings.planned(context.scenario());
-        this.ioThreads = context.scenario().connections().nioThreadsFor(planned,
-                io.amqpharness.scenario.ConnectionSettings.busy(context.scenario()));
+    Amqp091Driver(DriverSettings settings) {
+        this.settings = settings;
+        this.uri = settings.uri();
+        com.rabbitmq.client.ConnectionFactory factory = ConnectionPool.factory(uri, settings.tls());
+        int planned = settings.connections().planned();
+        this.ioThreads = settings.connections().nioThreads();
         // Many connections share their heartbeat and shutdown threads, in blocking I/O too. In blocking I/O
         // consumers are called on their connection's reader thread (or a thread per busy channel once one may
         // wait); NIO's few I/O threads hand them to a pool instead: one shared pool, or amqp-client's pool per
         // connection for consumers that sleep in the callback.
         this.sharedIo = ioThreads > 0 || planned > SHARED_EXECUTORS_ABOVE
-                ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !context.scenario().tls().insecure(),
-                        ioThreads > 0 && sleeplessConsumers(context.scenario())))
+                ? java.util.Optional.of(SharedIo.apply(factory, ioThreads, uri.tls() && !settings.tls().insecure(),
+                        ioThreads > 0 && !settings.connections().consumersWait()))
                 : java.util.Optional.empty();
         this.dispatch = ioThreads == 0 ? java.util.Optional.of(new DeliveryDispatch()) : java.util.Optional.empty();
         this.nioPrefetch = ioThreads > 0 ? java.util.Optional.of(new NioPrefetch()) : java.util.Optional.empty();
@@ -74,12 +71,7 @@ final class Amqp091Driver implements ProtocolDriver {
         if (heldWrites) {
             factory.setSocketFactory(new CorkedSockets());
         }
-        this.pool = new ConnectionPool(factory, context.scenario().addresses());
-    }
-
-    /** True unless the scenario's consumers sleep in their callback (a consumer rate, simulated processing). */
-    private static boolean sleeplessConsumers(io.amqpharness.scenario.Scenario s) {
-        return s.consuming().consumerLatency().isEmpty() && s.consuming().consumerRate().isEmpty();
+        this.pool = new ConnectionPool(factory, settings.addresses());
     }
 
     /** Facts for the result: the I/O mode the run's connections used. */
@@ -96,7 +88,7 @@ final class Amqp091Driver implements ProtocolDriver {
 
     @Override
     public BrokerInfo connect() {
-        control = TopologyControl.open(pool, "harness-" + context.runId() + "-control");
+        control = TopologyControl.forRun(pool, settings.runId());
         Map<String, String> props = new LinkedHashMap<>();
         control.serverProperties().forEach((k, v) -> {
             if (!(v instanceof Map)) {
@@ -108,20 +100,8 @@ final class Amqp091Driver implements ProtocolDriver {
     }
 
     @Override
-    public DeclaredTopology declare(TopologyPlan plan) {
-        return requireControl().declare(plan);
-    }
-
-    @Override
-    public void delete(DeclaredTopology topology) {
-        if (control != null) {
-            control.delete(topology);
-        }
-    }
-
-    @Override
-    public OptionalLong queueDepth(String queue) {
-        return control == null ? OptionalLong.empty() : control.depth(queue);
+    public BrokerControl control() {
+        return requireControl();
     }
 
     @Override
@@ -183,11 +163,6 @@ final class Amqp091Driver implements ProtocolDriver {
             throw new IllegalStateException("connect() first");
         }
         return control;
-    }
-
-    @Override
-    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
-        return io.amqpharness.topology.BrokerRendezvous.open(pool, "harness-" + context.runId() + "-barrier", name);
     }
 
     @Override

@@ -2,10 +2,11 @@ package io.amqpharness.amqp091;
 
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /** Registers the AMQP 0.9.1 driver under the id {@code amqp091}. */
@@ -30,8 +31,14 @@ public final class Amqp091DriverProvider implements DriverProvider {
         }
     }
 
+    /** AMQP's defaults, with direct reply-to. */
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new Amqp091Driver(context);
+    public ProtocolTraits traits() {
+        return ProtocolTraits.AMQP.withDirectReplyTo(true);
+    }
+
+    @Override
+    public ProtocolDriver create(DriverSettings settings) {
+        return new Amqp091Driver(settings);
     }
 }

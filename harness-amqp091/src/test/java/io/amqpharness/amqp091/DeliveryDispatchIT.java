@@ -12,7 +12,7 @@ import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.ProtocolDriver;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -59,7 +59,7 @@ class DeliveryDispatchIT {
             ch.waitForConfirmsOrDie(10_000);
         }
         Scenario s = Scenario.builder().uri(broker.uri()).build();
-        driver = new Amqp091DriverProvider().create(new DriverContext(s, "it" + queueA.substring(queueA.length() - 4)));
+        driver = new Amqp091DriverProvider().create(DriverSettings.of(s, "it" + queueA.substring(queueA.length() - 4)));
         driver.connect();
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.ProtocolDriver;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import org.junit.jupiter.api.Test;
 
 /** The driver's automatic choice of I/O, as its facts report it (no connection is opened). */
@@ -31,7 +31,7 @@ class IoChoiceTest {
     }
 
     private static String io(Scenario s) {
-        ProtocolDriver d = new Amqp091DriverProvider().create(new DriverContext(s, "io-choice"));
+        ProtocolDriver d = new Amqp091DriverProvider().create(DriverSettings.of(s, "io-choice"));
         try {
             return d.facts().get("io");
         } finally {

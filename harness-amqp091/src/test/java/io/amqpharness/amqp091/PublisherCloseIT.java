@@ -9,7 +9,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -47,7 +47,7 @@ class PublisherCloseIT {
         try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
             ch.queueDeclare(queue, false, false, false, null);
         }
-        driver = new Amqp091DriverProvider().create(new DriverContext(Scenario.builder().uri(broker.uri()).build(),
+        driver = new Amqp091DriverProvider().create(DriverSettings.of(Scenario.builder().uri(broker.uri()).build(),
                 "it" + queue.substring(queue.length() - 4)));
         driver.connect();
     }
@@ -62,7 +62,7 @@ class PublisherCloseIT {
 
     private PublisherLink publisher(int index, String connectionName) {
         return driver.openPublisher(new PublisherSpec(index, "p" + index, connectionName, "", queue, false, false,
-                true, OptionalInt.empty(), MessageProperties.NONE), new PublishOutcomeListener() {
+                true, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100)), new PublishOutcomeListener() {
             @Override
             public void settled(long seq, boolean multiple, PublishOutcome outcome) {
                 if (outcome == PublishOutcome.CONFIRMED) {
@@ -82,7 +82,7 @@ class PublisherCloseIT {
     }
 
     private long depth() {
-        return driver.queueDepth(queue).orElseThrow();
+        return driver.control().queueDepth(queue).orElseThrow();
     }
 
     private void awaitTrue(BooleanSupplier condition, String what) {
@@ -107,7 +107,7 @@ class PublisherCloseIT {
         second.flush();
         awaitTrue(() -> confirmed.size() == 2 && depth() == 2, "2 confirmed and in the queue");
         second.close();
-        assertThat(driver.queueDepth(queue)).as("the driver's own connection is not the publishers'").hasValue(2);
+        assertThat(driver.control().queueDepth(queue)).as("the driver's own connection is not the publishers'").hasValue(2);
 
         // The connection went with the last publisher: a new publisher of the same name gets a new one, that works.
         PublisherLink third = publisher(2, name);

@@ -8,25 +8,22 @@ import io.amqpharness.amqp10.engine.RemoteClosedException;
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
-import io.amqpharness.scenario.Scenario;
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
-import io.amqpharness.spi.DeclaredTopology;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
-import io.amqpharness.spi.TopologyPlan;
 import io.amqpharness.topology.ConnectionPool;
 import io.amqpharness.topology.TopologyControl;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeoutException;
 import org.apache.qpid.protonj2.engine.Receiver;
 import org.apache.qpid.protonj2.engine.Sender;
@@ -50,8 +47,7 @@ import org.apache.qpid.protonj2.types.transport.SenderSettleMode;
 final class Amqp10Driver implements ProtocolDriver {
     private static final long LINK_TIMEOUT_MILLIS = 10_000;
 
-    private final DriverContext context;
-    private final Scenario scenario;
+    private final DriverSettings settings;
     private final BrokerUri uri;
     private final ConnectionPool controlPool;
     private final Amqp10Connections connections;
@@ -59,18 +55,17 @@ final class Amqp10Driver implements ProtocolDriver {
     private BrokerProfile profile;
     private AddressFormat format;
 
-    Amqp10Driver(DriverContext context) {
-        this.context = context;
-        this.scenario = context.scenario();
-        this.uri = scenario.uri();
-        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri, scenario.tls()), scenario.addresses());
-        this.connections = new Amqp10Connections(scenario.addresses(), scenario.tls());
+    Amqp10Driver(DriverSettings settings) {
+        this.settings = settings;
+        this.uri = settings.uri();
+        this.controlPool = new ConnectionPool(ConnectionPool.factory(uri, settings.tls()), settings.addresses());
+        this.connections = new Amqp10Connections(settings.addresses(), settings.tls());
     }
 
     @Override
     public BrokerInfo connect() {
-        control = TopologyControl.open(controlPool, "harness-" + context.runId() + "-control");
-        EngineConnection probe = connections.open("harness-" + context.runId() + "-probe");
+        control = TopologyControl.forRun(controlPool, settings.runId());
+        EngineConnection probe = connections.open("harness-" + settings.runId() + "-probe");
         try {
             Map<Symbol, Object> open = probe.remoteProperties();
             boolean relay = Arrays.asList(probe.remoteOfferedCapabilities()).contains(Symbol.valueOf("ANONYMOUS-RELAY"));
@@ -79,7 +74,7 @@ final class Amqp10Driver implements ProtocolDriver {
                 open.forEach((k, v) -> props.put(k.toString(), String.valueOf(v)));
             }
             profile = BrokerProfile.of(props.get("version"), relay);
-            format = profile.resolve(scenario.topology().addressFormat());
+            format = profile.resolve(settings.amqp10().addressFormat());
             if (format == AddressFormat.V2 && !profile.nativeAmqp10()) {
                 throw new DriverException(profile.describe() + " does not understand v2 AMQP 1.0 addresses "
                         + "(--address-format v2 needs RabbitMQ 4.0 or later); use --address-format v1 or auto.");
@@ -91,28 +86,17 @@ final class Amqp10Driver implements ProtocolDriver {
         }
     }
 
+    /** Topology over an AMQP 0.9.1 control connection, the one way that works on RabbitMQ 3.x and 4.x. */
     @Override
-    public DeclaredTopology declare(TopologyPlan plan) {
-        return requireControl().declare(plan);
-    }
-
-    @Override
-    public void delete(DeclaredTopology topology) {
-        if (control != null) {
-            control.delete(topology);
-        }
-    }
-
-    @Override
-    public OptionalLong queueDepth(String queue) {
-        return control == null ? OptionalLong.empty() : control.depth(queue);
+    public BrokerControl control() {
+        return requireControl();
     }
 
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
         requireControl();
         // Random routing keys travel as each message's subject, to an exchange address without a key.
-        boolean keyPerMessage = scenario.topology().randomRoutingKey();
+        boolean keyPerMessage = settings.links().routingKeyPerMessage();
         String address = address(() -> keyPerMessage ? Addresses.exchange(format, spec.exchange())
                 : Addresses.target(format, spec.exchange(), spec.routingKey()));
         EngineConnection c = connections.acquire(spec.connectionName());
@@ -132,9 +116,8 @@ final class Amqp10Driver implements ProtocolDriver {
                 c.lock().unlock();
             }
             Links.attach(c, session, sender, LINK_TIMEOUT_MILLIS);
-            int window = Math.max(scenario.publishing().confirmWindow().orElse(1), scenario.run().steps()
-                    .flatMap(plan -> plan.max(io.amqpharness.scenario.StepSetting.CONFIRM)).orElse(1.0).intValue());
-            return new Amqp10Publisher(c, session, sender, address, spec, window, outcomes, keyPerMessage,
+            return new Amqp10Publisher(c, session, sender, address, spec, spec.maxInFlight().orElse(1), outcomes,
+                    keyPerMessage,
                     () -> connections.release(spec.connectionName(), c));
         } catch (InterruptedException | TimeoutException | RemoteClosedException
                  | RuntimeException e) {
@@ -210,12 +193,12 @@ final class Amqp10Driver implements ProtocolDriver {
 
     @Override
     public List<String> notes() {
-        return Amqp10Notes.notes(scenario, profile, format);
+        return Amqp10Notes.notes(settings, profile, format);
     }
 
     @Override
     public Map<String, String> facts() {
-        Map<String, String> facts = new LinkedHashMap<>(Amqp10Notes.facts(scenario, profile, format));
+        Map<String, String> facts = new LinkedHashMap<>(Amqp10Notes.facts(settings, profile, format));
         facts.putAll(connections.placement());
         return facts;
     }
@@ -225,11 +208,6 @@ final class Amqp10Driver implements ProtocolDriver {
             throw new IllegalStateException("connect() first");
         }
         return control;
-    }
-
-    @Override
-    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
-        return io.amqpharness.topology.BrokerRendezvous.open(controlPool, "harness-" + context.runId() + "-barrier", name);
     }
 
     @Override

@@ -2,10 +2,11 @@ package io.amqpharness.amqp10;
 
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /**
@@ -68,8 +69,14 @@ public final class Amqp10DriverProvider implements DriverProvider {
         }
     }
 
+    /** AMQP's defaults; RabbitMQ 4 keeps no per-queue message statistics for AMQP 1.0 traffic. */
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new Amqp10Driver(context);
+    public ProtocolTraits traits() {
+        return ProtocolTraits.AMQP.withQueueStatisticsOnRabbitMQ4(false);
+    }
+
+    @Override
+    public ProtocolDriver create(DriverSettings settings) {
+        return new Amqp10Driver(settings);
     }
 }

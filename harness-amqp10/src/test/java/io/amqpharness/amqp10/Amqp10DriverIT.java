@@ -18,7 +18,7 @@ import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -53,7 +53,7 @@ class Amqp10DriverIT {
             ch.queueDeclare(queue, true, false, false, null);
         }
         Scenario s = Scenario.builder().protocol("amqp10").uri(broker.uri()).build();
-        driver = new Amqp10DriverProvider().create(new DriverContext(s, "it" + queue.substring(queue.length() - 4)));
+        driver = new Amqp10DriverProvider().create(DriverSettings.of(s, "it" + queue.substring(queue.length() - 4)));
         driver.connect();
     }
 

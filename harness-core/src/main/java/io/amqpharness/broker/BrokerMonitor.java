@@ -2,6 +2,7 @@ package io.amqpharness.broker;
 
 import io.amqpharness.scenario.BrokerMetrics;
 import io.amqpharness.scenario.BrokerUri;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import java.net.URI;
@@ -92,7 +93,8 @@ public final class BrokerMonitor implements AutoCloseable {
             return Optional.empty();
         }
         // RabbitMQ 4.x keeps no per-queue message statistics for AMQP 1.0: do not wait for them.
-        boolean queueCounters = !(scenario.protocol().equals("amqp10") && major(broker.version()) >= 4);
+        boolean queueCounters = ProtocolTraits.of(scenario.protocol()).queueStatisticsOnRabbitMQ4()
+                || major(broker.version()) < 4;
         BrokerUri amqp = scenario.uri();
         BrokerHttp http = new BrokerHttp(amqp.username(), amqp.password());
         List<String> reasons = new ArrayList<>();
@@ -278,7 +280,7 @@ public final class BrokerMonitor implements AutoCloseable {
      * stream entries, not messages.
      */
     private static int messagesPerEntry(Scenario scenario) {
-        return scenario.protocol().equals("stream") ? Math.max(1, scenario.stream().subEntrySize()) : 1;
+        return ProtocolTraits.of(scenario.protocol()).streamsOnly() ? Math.max(1, scenario.stream().subEntrySize()) : 1;
     }
 
     /** The management API a source reads now, if it reads one. */

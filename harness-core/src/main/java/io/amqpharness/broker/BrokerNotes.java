@@ -1,5 +1,6 @@
 package io.amqpharness.broker;
 
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ final class BrokerNotes {
                         Locale.ROOT, "; the broker's queue depth reached %,d in its statistics, which it refreshes "
                         + "every few seconds", d)).findFirst().orElse("")
                 : "from the broker's queue depth";
-        if (s.protocol().equals("stream")) {
+        if (ProtocolTraits.of(s.protocol()).streamsOnly()) {
             // A stream keeps every message whether read or not: what grew is how far the consumers are behind.
             return String.format(Locale.ROOT, "The consumers fell %,d messages behind the stream while publishing "
                     + "(consumer lag), about %,.0f per second over %.1f s (%s): publishers outran consumers, so "

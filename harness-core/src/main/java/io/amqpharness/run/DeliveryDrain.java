@@ -119,7 +119,7 @@ final class DeliveryDrain {
     /** Messages ready in a queue, empty if the driver cannot tell. */
     static OptionalLong depth(ProtocolDriver driver, String queue) {
         try {
-            return driver.queueDepth(queue);
+            return driver.control().queueDepth(queue);
         } catch (RuntimeException e) {
             return OptionalLong.empty();
         }

@@ -6,13 +6,14 @@ import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.DeclaredTopology;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs a {@link Scenario}: checks it against this process ({@link Preflight}), connects, declares
@@ -31,6 +32,7 @@ public final class LoadRunner {
     private final List<RunListener> listeners = new CopyOnWriteArrayList<>();
     private NanoClock clock = NanoClock.SYSTEM;
     private Optional<RateSearchSpec> search = Optional.empty();
+    private final List<UnaryOperator<DriverProvider>> decorators = new CopyOnWriteArrayList<>();
     private volatile RunExecution execution;
     private volatile boolean stopRequested;
 
@@ -41,6 +43,19 @@ public final class LoadRunner {
     /** Adds a listener for progress; returns this runner. */
     public LoadRunner listener(RunListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
+        return this;
+    }
+
+    /**
+     * Wraps the driver this run uses: {@code decorator} gets the provider of the scenario's protocol
+     * (found and checked by the {@link Preflight}) and returns the provider whose driver the run uses,
+     * typically one that delegates to it and watches its calls (the oracle of harness-junit records a
+     * run's sends, verdicts and deliveries so). Decorators apply in the order added, each to the previous
+     * one's result, once per {@link #run()}, on its thread; a decorator must keep the delegate's
+     * {@code traits()}. Returns this runner.
+     */
+    public LoadRunner decorateDriver(UnaryOperator<DriverProvider> decorator) {
+        decorators.add(Objects.requireNonNull(decorator, "decorator"));
         return this;
     }
 
@@ -80,11 +95,14 @@ public final class LoadRunner {
      */
     public RunResult run() {
         DriverProvider provider = Preflight.check(scenario);
+        for (UnaryOperator<DriverProvider> d : decorators) {
+            provider = Objects.requireNonNull(d.apply(provider), "a driver decorator returned null");
+        }
         String runId = RunIds.next();
-        try (ProtocolDriver driver = provider.create(new DriverContext(scenario, runId))) {
+        try (ProtocolDriver driver = provider.create(DriverSettings.of(scenario, runId))) {
             BrokerInfo broker = driver.connect();
             TopologyPlanner.Resolved topology = TopologyPlanner.plan(scenario, runId);
-            DeclaredTopology declared = driver.declare(topology.plan());
+            DeclaredTopology declared = driver.control().declare(topology.plan());
             RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock, search);
             try {
                 execution = run;
@@ -99,7 +117,7 @@ public final class LoadRunner {
             } finally {
                 run.closeLinks();
                 if (!scenario.topology().keep()) {
-                    driver.delete(declared);
+                    driver.control().delete(declared);
                 }
             }
         }

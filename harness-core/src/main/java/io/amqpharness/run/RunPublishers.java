@@ -10,6 +10,7 @@ import io.amqpharness.scenario.RateStep;
 import io.amqpharness.scenario.ReplyMode;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -56,6 +57,12 @@ final class RunPublishers {
     private int active;
     private double rate;
     private int confirmWindow;
+    /**
+     * The most messages a publisher may have awaiting an outcome in the whole run: the largest window of
+     * the step plan (or the transaction size); empty without confirms. Each tracker's capacity, and the
+     * drivers' own limit ({@link PublisherSpec#maxInFlight()}).
+     */
+    private final OptionalInt maxInFlight;
     /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
     private double searchRateCeiling;
 
@@ -84,6 +91,7 @@ final class RunPublishers {
                 p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
                 p.pacingSpinFor(true).toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
+        this.maxInFlight = DriverSettings.largestWindow(scenario);
     }
 
     /** Opens the first step's publishers and prepares (but does not start) their threads; returns what opening took. */
@@ -118,14 +126,11 @@ final class RunPublishers {
 
     private Opened open(int i) {
         PublishSettings p = scenario.publishing();
-        OptionalInt window = p.confirmWindow().isPresent() ? p.confirmWindow() : p.txSize();
-        int maxWindow = scenario.run().steps().flatMap(plan -> plan.max(StepSetting.CONFIRM))
-                .map(Double::intValue).orElse(window.orElse(1));
         String publisherId = names.publisher(i);
         List<String> reached = topology.queuesReachedBy(i);
         LongConsumer refused = checkers.refusals(reached, publisherId);
-        Optional<ConfirmTracker> tracker = window.isPresent()
-                ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxWindow, confirmWindow),
+        Optional<ConfirmTracker> tracker = maxInFlight.isPresent()
+                ? Optional.of(new ConfirmTracker(confirmWindow, Math.max(maxInFlight.getAsInt(), confirmWindow),
                         p.confirmTimeout().toNanos(), measurements.counters(), measurements.recorder(Metric.CONFIRM),
                         context.clock(), refused))
                 : Optional.empty();
@@ -136,7 +141,8 @@ final class RunPublishers {
                 .orElseGet(() -> new UnconfirmedOutcomes(measurements.counters(), control, refused, gate));
         String routingKey = topology.routingKey(i);
         PublisherSpec spec = new PublisherSpec(i, publisherId, names.connection("p", i / p.channelsPerProducer()),
-                topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties());
+                topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties(),
+                maxInFlight);
         // Direct reply-to: the publisher's own channel receives the replies to its requests (not recovered:
         // a reply-to address belongs to the channel).
         PublisherLink link = scenario.consuming().requestReply().orElse(null) == ReplyMode.DIRECT

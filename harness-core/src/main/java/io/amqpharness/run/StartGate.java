@@ -49,7 +49,7 @@ final class StartGate {
             tell.accept("Instance " + c.instanceId() + " waits at the barrier '" + c.barrierName() + "' for "
                     + c.barrier().getAsInt() + " instances (at most " + Durations.format(c.barrierTimeout()) + ").");
             Instant arrived = wall.instant();
-            try (Rendezvous r = driver.rendezvous(c.barrierName())) {
+            try (Rendezvous r = driver.control().rendezvous(c.barrierName())) {
                 meet(r, c.instanceId(), c.barrier().getAsInt(), c.barrierName(), c.barrierTimeout(), wall::instant, stop);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

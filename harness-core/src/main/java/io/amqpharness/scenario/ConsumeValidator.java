@@ -45,7 +45,7 @@ final class ConsumeValidator {
                     + "is 0", p.name(consumers == 0 ? CONSUMERS : PRODUCERS));
         } else if (reply != null && d.on(PREDECLARED)) {
             p.add(REQUEST_REPLY, "%s declares a reply queue, which %s forbids; drop one of them", p.name(PREDECLARED));
-        } else if (reply == ReplyMode.DIRECT && !"amqp091".equals(protocol)) {
+        } else if (reply == ReplyMode.DIRECT && !ProtocolTraits.of(protocol).directReplyTo()) {
             p.add(REQUEST_REPLY, "%s direct uses AMQP 0.9.1 direct reply-to, which %s %s does not have; use "
                     + "%1$s queue", p.name(PROTOCOL), protocol);
         } else if (reply != null && d.get(QUEUE_TYPE) == QueueType.STREAM) {
@@ -93,14 +93,14 @@ final class ConsumeValidator {
     /**
      * The prefetch the ack interval must stay within: {@code --qos} as given, when it passes its own
      * checks, else the one consumers of a stream queue get without it
-     * ({@link Scenario#DEFAULT_STREAM_PREFETCH}); null for none, and with {@code --protocol stream},
-     * whose consumers send no acks and count their credit in chunks.
+     * ({@link Scenario#DEFAULT_STREAM_PREFETCH}); null for none, and with a protocol whose consumers do not
+     * settle ({@link ProtocolTraits#settles()}: the stream protocol, which counts its credit in chunks).
      */
     static Integer prefetch(DraftValues d) {
         if (d.given(QOS)) {
             return d.valid(QOS) ? d.raw(QOS) : null;
         }
-        return "stream".equals(d.text(PROTOCOL)) ? null : d.get(QOS);
+        return ProtocolTraits.of(d.text(PROTOCOL)).settles() ? d.get(QOS) : null;
     }
 
     /**

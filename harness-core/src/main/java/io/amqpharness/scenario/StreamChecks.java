@@ -1,42 +1,38 @@
 package io.amqpharness.scenario;
 
 /**
- * What {@code --protocol stream} changes in a draft, and the checks of the stream protocol's own
- * options. The stream protocol reads streams only, so it makes {@code --queue-type stream} the
- * default and its own address ({@code rabbitmq-stream://localhost:5552}) the default {@code --uri}.
+ * What the protocol's {@link ProtocolTraits} change in a draft, and the checks of the stream options.
+ * A protocol of streams only (the stream protocol) makes {@code --queue-type stream} the default; a
+ * protocol's default address is the default {@code --uri}.
  */
 final class StreamChecks {
-    /** The driver id of the stream protocol. */
-    static final String PROTOCOL = "stream";
-    /** The default address with {@code --protocol stream}. */
-    static final String DEFAULT_URI = "rabbitmq-stream://localhost:5552";
-
     private StreamChecks() {
     }
 
-    /** With {@code --protocol stream}: a stream, and the stream port, unless the user said otherwise. */
+    /** The protocol's default address and queue type, unless the user said otherwise. */
     static void applyDefaults(ScenarioDraft<?> d) {
-        if (!PROTOCOL.equals(d.text(Setting.PROTOCOL))) {
-            return;
+        ProtocolTraits traits = ProtocolTraits.of(d.text(Setting.PROTOCOL));
+        traits.defaultQueueType().ifPresent(t -> d.putDefault(Setting.QUEUE_TYPE, t));
+        if (!traits.defaultUri().equals(ProtocolTraits.AMQP.defaultUri())) {
+            d.putDefault(Setting.URI, traits.defaultUri());
         }
-        d.putDefault(Setting.QUEUE_TYPE, QueueType.STREAM);
-        d.putDefault(Setting.URI, DEFAULT_URI);
     }
 
     static void validate(ScenarioDraft<?> d, Problems p) {
-        boolean streamProtocol = PROTOCOL.equals(d.text(Setting.PROTOCOL));
+        ProtocolTraits traits = ProtocolTraits.of(d.text(Setting.PROTOCOL));
+        boolean streamProtocol = traits.streamsOnly();
         BrokerAddresses.Parsed list = BrokerAddresses.parse(d.text(Setting.URI));
         BrokerUri uri = list.ok() ? list.addresses().primary() : null;
         String protocol = d.text(Setting.PROTOCOL);
         if (uri != null && protocol != null && !protocol.isBlank()) {
-            if (uri.stream() && !streamProtocol) {
-                p.add(Setting.URI, "%s %s is a stream protocol address; use it with %s stream, or give an "
+            if (uri.stream() && !traits.streamAddress()) {
+                p.add(Setting.URI, "%s %s is a stream protocol address; use it with %s %s, or give an "
                         + "amqp:// address such as amqp://guest:guest@localhost:5672/%%2F", uri.redacted(),
-                        p.name(Setting.PROTOCOL));
-            } else if (!uri.stream() && streamProtocol) {
-                p.add(Setting.URI, "%s %s is an AMQP address but %s stream speaks RabbitMQ's stream protocol; give "
-                        + "for example %1$s rabbitmq-stream://guest:guest@localhost:5552/%%2F", uri.redacted(),
-                        p.name(Setting.PROTOCOL));
+                        p.name(Setting.PROTOCOL), String.join(" or ", ProtocolTraits.speaking(uri)));
+            } else if (!uri.stream() && traits.streamAddress()) {
+                p.add(Setting.URI, "%s %s is an AMQP address but %s %s speaks RabbitMQ's stream protocol; give "
+                        + "for example %1$s %s", uri.redacted(), p.name(Setting.PROTOCOL), protocol,
+                        withGuest(traits.defaultUri()));
             }
         }
         if (!streamProtocol) {
@@ -44,8 +40,8 @@ final class StreamChecks {
             only(p, Setting.SUB_ENTRY_SIZE, d.given(Setting.SUB_ENTRY_SIZE));
             only(p, Setting.COMPRESSION, d.given(Setting.COMPRESSION));
             if (d.on(Setting.SINGLE_ACTIVE_CONSUMER)) {
-                p.add(Setting.SINGLE_ACTIVE_CONSUMER, "%s only applies to %s stream; a queue's consumers take turns "
-                        + "with --queue-args x-single-active-consumer=true", p.name(Setting.PROTOCOL));
+                p.add(Setting.SINGLE_ACTIVE_CONSUMER, "%s only applies to %s %s; a queue's consumers take turns "
+                        + "with --queue-args x-single-active-consumer=true", p.name(Setting.PROTOCOL), streamProtocols());
             }
             only(p, Setting.SUPER_STREAM, d.given(Setting.SUPER_STREAM));
             only(p, Setting.FILTER_VALUE, !d.list(Setting.FILTER_VALUE).isEmpty());
@@ -79,7 +75,19 @@ final class StreamChecks {
 
     private static void only(Problems p, Setting s, boolean given) {
         if (given) {
-            p.add(s, "%s only applies to %s stream", p.name(Setting.PROTOCOL));
+            p.add(s, "%s only applies to %s %s", p.name(Setting.PROTOCOL), streamProtocols());
         }
+    }
+
+    /** The protocols of streams only, for a sentence: {@code stream}. */
+    private static String streamProtocols() {
+        return String.join(" or ", ProtocolTraits.all().entrySet().stream().filter(e -> e.getValue().streamsOnly())
+                .map(java.util.Map.Entry::getKey).toList());
+    }
+
+    /** {@code scheme://host:port} as {@code scheme://guest:guest@host:port/%2F}, for an example. */
+    private static String withGuest(String uri) {
+        java.net.URI u = java.net.URI.create(uri);
+        return u.getScheme() + "://guest:guest@" + u.getHost() + (u.getPort() > 0 ? ":" + u.getPort() : "") + "/%2F";
     }
 }

@@ -9,20 +9,30 @@ public interface ConsumerLink extends AutoCloseable {
     /** Starts delivering to {@code listener}. Called once. */
     void start(DeliveryListener listener);
 
-    /** True if one call can settle many deliveries (0.9.1 {@code multiple}). */
-    boolean supportsMultipleAck();
+    /**
+     * True if one call can settle many deliveries (0.9.1 {@code multiple}). Default: true, as for a
+     * protocol whose consumers settle nothing (one call that does nothing covers any range).
+     */
+    default boolean supportsMultipleAck() {
+        return true;
+    }
 
     /**
      * Acknowledges delivery {@code tag}, or with {@code multiple} every unsettled delivery up to
-     * it. Drivers without multiple acks settle each such delivery on its own.
+     * it. Drivers without multiple acks settle each such delivery on its own. Default: nothing, for a
+     * protocol whose consumers settle nothing ({@code ProtocolTraits.settles()} false, the stream
+     * protocol); a driver whose protocol settles overrides the four settlement methods.
      */
-    void ack(long tag, boolean multiple);
+    default void ack(long tag, boolean multiple) {
+    }
 
-    /** Negatively acknowledges, like {@link #ack}; {@code requeue} puts the messages back. */
-    void nack(long tag, boolean multiple, boolean requeue);
+    /** Negatively acknowledges, like {@link #ack}; {@code requeue} puts the messages back. Default: nothing. */
+    default void nack(long tag, boolean multiple, boolean requeue) {
+    }
 
-    /** Rejects one delivery; {@code requeue} puts it back. */
-    void reject(long tag, boolean requeue);
+    /** Rejects one delivery; {@code requeue} puts it back. Default: nothing. */
+    default void reject(long tag, boolean requeue) {
+    }
 
     /**
      * Changes the prefetch (link credit) while the consumer runs, for {@code --step qos=...}.
@@ -38,8 +48,12 @@ public interface ConsumerLink extends AutoCloseable {
      * Stops receiving new messages; settlement of received ones is still allowed. Returns once
      * every message the broker delivered before the cancellation has reached the listener (or a
      * few seconds have passed), so that the caller can settle them before closing. Idempotent.
+     * Default: {@link #close()}, which fits a protocol whose consumers settle nothing; a driver whose
+     * consumers settle overrides it, so that what they received can still be settled.
      */
-    void cancel();
+    default void cancel() {
+        close();
+    }
 
     /**
      * For a stream consumer, the stream offset of the last message delivered, so that a consumer

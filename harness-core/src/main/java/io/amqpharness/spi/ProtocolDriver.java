@@ -1,6 +1,5 @@
 package io.amqpharness.spi;
 
-import io.amqpharness.HarnessException;
 import java.util.OptionalLong;
 
 /**
@@ -8,9 +7,9 @@ import java.util.OptionalLong;
  * a client library: they connect, declare topology, send with a completion callback and deliver
  * with a settle handle. They never time, pace or count messages.
  *
- * <p>The runner calls {@link #connect()} first, then {@link #declare}, then opens consumers and
- * publishers, and finally {@link #delete} and {@link #close()}. Methods other than the links'
- * own are called from the runner's thread only.
+ * <p>The runner calls {@link #connect()} first, then declares through {@link #control()}, then opens
+ * consumers and publishers, and finally deletes and calls {@link #close()}. Methods other than the
+ * links' own are called from the runner's thread only.
  */
 public interface ProtocolDriver extends AutoCloseable {
 
@@ -21,14 +20,13 @@ public interface ProtocolDriver extends AutoCloseable {
      */
     BrokerInfo connect();
 
-    /** Declares the plan's queues, exchanges and bindings; returns what it actually created. */
-    DeclaredTopology declare(TopologyPlan plan);
-
-    /** Deletes what {@link #declare} created. Best effort: failures are reported, not thrown. */
-    void delete(DeclaredTopology topology);
-
-    /** Messages ready in a queue, if the protocol can tell; empty otherwise. */
-    OptionalLong queueDepth(String queue);
+    /**
+     * The broker control of this driver's protocol (declare, delete, queue depth, rendezvous), over
+     * the connection {@link #connect()} opened; closed by {@link #close()}.
+     *
+     * @throws IllegalStateException before {@link #connect()}
+     */
+    BrokerControl control();
 
     /** Opens a publisher. Outcomes of its sends are reported to {@code outcomes}. */
     PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes);
@@ -66,14 +64,43 @@ public interface ProtocolDriver extends AutoCloseable {
     }
 
     /**
-     * Opens the rendezvous named {@code name} on the broker, for the start barrier of several
-     * instances ({@code --barrier}). Opens its own connection (or links on the driver's).
+     * Declares the plan's topology.
      *
-     * @throws HarnessException if the broker cannot be reached or refuses it
-     * @throws UnsupportedOperationException if this driver has no rendezvous
+     * @deprecated use {@code control().declare(plan)}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    default DeclaredTopology declare(TopologyPlan plan) {
+        return control().declare(plan);
+    }
+
+    /**
+     * Deletes what was declared.
+     *
+     * @deprecated use {@code control().delete(topology)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    default void delete(DeclaredTopology topology) {
+        control().delete(topology);
+    }
+
+    /**
+     * Messages ready in a queue, if the protocol can tell.
+     *
+     * @deprecated use {@code control().queueDepth(queue)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    default OptionalLong queueDepth(String queue) {
+        return control().queueDepth(queue);
+    }
+
+    /**
+     * Opens a rendezvous for {@code --barrier}.
+     *
+     * @deprecated use {@code control().rendezvous(name)}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     default Rendezvous rendezvous(String name) {
-        throw new UnsupportedOperationException("this driver cannot open a rendezvous for --barrier");
+        return control().rendezvous(name);
     }
 
     /** Closes every connection the driver opened. Idempotent. */

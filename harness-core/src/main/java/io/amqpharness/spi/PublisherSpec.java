@@ -19,8 +19,27 @@ import java.util.OptionalInt;
  * @param txSize         AMQP 0.9.1 transactions: commit every this many sends, then report them
  *                       all as confirmed with one multiple outcome; empty for no transactions
  * @param properties     properties and headers set on every message
+ * @param maxInFlight    the most messages this publisher may have awaiting their outcome at once in the
+ *                       whole run: the largest confirm window of the step plan ({@code --confirm},
+ *                       {@code --step confirm=...}), or the transaction size; empty when the core tracks no
+ *                       outcomes. The core enforces it; a driver sizes its own in-flight limit or buffers to
+ *                       it, so that it never blocks before the core does
  */
 public record PublisherSpec(int index, String publisherId, String connectionName, String exchange,
                             String routingKey, boolean persistent, boolean mandatory, boolean confirms,
-                            OptionalInt txSize, MessageProperties properties) {
+                            OptionalInt txSize, MessageProperties properties, OptionalInt maxInFlight) {
+
+    /**
+     * A spec without {@code maxInFlight}: the transaction size if there is one, else empty.
+     *
+     * @deprecated give the largest window with the canonical constructor; a confirmed publisher
+     *             opened with this one gets its driver's own default limit
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public PublisherSpec(int index, String publisherId, String connectionName, String exchange,
+                         String routingKey, boolean persistent, boolean mandatory, boolean confirms,
+                         OptionalInt txSize, MessageProperties properties) {
+        this(index, publisherId, connectionName, exchange, routingKey, persistent, mandatory, confirms, txSize,
+                properties, txSize);
+    }
 }

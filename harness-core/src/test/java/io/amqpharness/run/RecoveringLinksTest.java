@@ -9,6 +9,7 @@ import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.Outages;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueType;
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
@@ -26,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -255,7 +255,7 @@ class RecoveringLinksTest {
 
     private static PublisherSpec publisherSpec() {
         return new PublisherSpec(0, "run-p0", "harness-run-p0", "", "q", false, false, true, OptionalInt.empty(),
-                MessageProperties.NONE);
+                MessageProperties.NONE, OptionalInt.of(100));
     }
 
     private static ConsumerSpec consumerSpec() {
@@ -326,17 +326,17 @@ class RecoveringLinksTest {
         }
 
         @Override
-        public DeclaredTopology declare(TopologyPlan plan) {
-            return new DeclaredTopology(List.of(), List.of());
-        }
+        public BrokerControl control() {
+            return new BrokerControl() {
+                @Override
+                public DeclaredTopology declare(TopologyPlan plan) {
+                    return new DeclaredTopology(List.of(), List.of());
+                }
 
-        @Override
-        public void delete(DeclaredTopology topology) {
-        }
-
-        @Override
-        public OptionalLong queueDepth(String queue) {
-            return OptionalLong.empty();
+                @Override
+                public void delete(DeclaredTopology topology) {
+                }
+            };
         }
 
         synchronized int opened() {

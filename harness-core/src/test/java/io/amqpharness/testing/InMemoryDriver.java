@@ -1,11 +1,12 @@
 package io.amqpharness.testing;
 
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeclaredTopology;
 import io.amqpharness.spi.DeliveryListener;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcome;
@@ -142,7 +143,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     record Message(byte[] body, String publisherId, boolean redelivered) {
     }
 
-    InMemoryDriver(DriverContext context, Behavior behavior) {
+    InMemoryDriver(DriverSettings context, Behavior behavior) {
         this.b = behavior;
         this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
@@ -166,7 +167,26 @@ public final class InMemoryDriver implements ProtocolDriver {
     }
 
     @Override
-    public DeclaredTopology declare(TopologyPlan plan) {
+    public BrokerControl control() {
+        return new BrokerControl() {
+            @Override
+            public DeclaredTopology declare(TopologyPlan plan) {
+                return declareQueues(plan);
+            }
+
+            @Override
+            public void delete(DeclaredTopology topology) {
+                deleteQueues(topology);
+            }
+
+            @Override
+            public OptionalLong queueDepth(String queue) {
+                return depth(queue);
+            }
+        };
+    }
+
+    private DeclaredTopology declareQueues(TopologyPlan plan) {
         List<String> created = new ArrayList<>();
         for (TopologyPlan.Queue q : plan.queues()) {
             queues.computeIfAbsent(q.name(), n -> new LinkedBlockingDeque<>());
@@ -175,13 +195,11 @@ public final class InMemoryDriver implements ProtocolDriver {
         return new DeclaredTopology(created, List.of());
     }
 
-    @Override
-    public void delete(DeclaredTopology topology) {
+    private void deleteQueues(DeclaredTopology topology) {
         topology.queues().forEach(queues::remove);
     }
 
-    @Override
-    public OptionalLong queueDepth(String queue) {
+    private OptionalLong depth(String queue) {
         LinkedBlockingDeque<Message> q = queues.get(queue);
         return q == null ? OptionalLong.empty() : OptionalLong.of(q.size());
     }

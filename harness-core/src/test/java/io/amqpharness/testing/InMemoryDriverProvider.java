@@ -2,7 +2,7 @@ package io.amqpharness.testing;
 
 import io.amqpharness.scenario.Problems;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.DriverProvider;
 import io.amqpharness.spi.ProtocolDriver;
 
@@ -23,7 +23,7 @@ public final class InMemoryDriverProvider implements DriverProvider {
     }
 
     @Override
-    public ProtocolDriver create(DriverContext context) {
+    public ProtocolDriver create(DriverSettings context) {
         return new InMemoryDriver(context, InMemoryDriver.behavior);
     }
 }

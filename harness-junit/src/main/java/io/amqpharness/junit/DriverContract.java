@@ -15,6 +15,7 @@ import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
+import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.spi.BrokerUnreachableException;
 import java.net.URI;
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * What every protocol driver does the same way through the core, run against a real broker: a confirmed
  * run's counts close for every queue type the driver can use and its queue goes afterwards, the broker
- * declares what was asked for, the confirm window bounds what is in flight, a time limit sends rate × time
+ * declares what was asked for, the confirm window bounds what is in flight (and a stepped one can grow), a time limit sends rate × time
  * exactly, a consumer's message goal ends the run, every consumer of a stream reads every message, a
  * stream is read from each offset spec, and a missing queue, a port where nothing listens and a wrong
  * password are each one sentence without the password.
@@ -182,6 +183,24 @@ public abstract class DriverContract {
         assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
         assertThat(r.intervals()).extracting(IntervalStats::inFlight)
                 .allSatisfy(n -> assertThat(n).as("two publishers, 5 each").isLessThanOrEqualTo(10));
+        assertThat(r.unaccountedPublished()).isZero();
+    }
+
+    /**
+     * A stepped confirm window, 10 then 200, one publisher sending flat out: the second step has more than
+     * 20 messages in flight at some interval's end, so the driver's own in-flight limit follows the largest
+     * window of the run ({@code PublisherSpec.maxInFlight}), not the first step's.
+     */
+    @Test
+    protected void aSteppedConfirmWindowLetsTheLargerWindowFill() {
+        RunResult r = new LoadRunner(scenario().step(StepSetting.CONFIRM, 10, 200).stepDuration(Duration.ofMillis(1_500))
+                .interval(Duration.ofMillis(100)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.steps()).hasSize(2);
+        assertThat(r.counts().confirmed()).isEqualTo(r.counts().published()).isPositive();
+        assertThat(r.intervals()).extracting(IntervalStats::inFlight)
+                .allSatisfy(n -> assertThat(n).as("the largest window").isLessThanOrEqualTo(200))
+                .anySatisfy(n -> assertThat(n).as("in flight in the 200 step").isGreaterThan(20));
         assertThat(r.unaccountedPublished()).isZero();
     }
 

@@ -24,8 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A stream consumer: subscribes when started, from the spec's offset ({@code next} by default, as
  * the broker's AMQP consumers), with the prefetch as its initial credit in chunks and one more
- * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects do
- * nothing, and every consumer of a stream reads all of it on its own, unless it is one of a
+ * credit per chunk that arrives. Stream messages need no settlement: acks, nacks and rejects are
+ * {@link ConsumerLink}'s defaults (nothing), and every consumer of a stream reads all of it on its own, unless it is one of a
  * {@linkplain ActiveConsumerGroup single-active-consumer group}. With a super stream it reads every
  * partition; with filter values it asks the broker for the chunks that may hold them and drops the
  * other messages of those chunks (the client's post-filter, on the message's filter property).
@@ -155,39 +155,12 @@ final class StreamConsumer implements ConsumerLink {
     }
 
     @Override
-    public boolean supportsMultipleAck() {
-        return true;
-    }
-
-    @Override
-    public void ack(long tag, boolean multiple) {
-        // stream messages are not settled
-    }
-
-    @Override
-    public void nack(long tag, boolean multiple, boolean requeue) {
-        // stream messages are not settled
-    }
-
-    @Override
-    public void reject(long tag, boolean requeue) {
-        // stream messages are not settled
-    }
-
-    @Override
     public OptionalLong lastStreamOffset() {
         if (settings.superStreamPartitions().isPresent()) {
             return OptionalLong.empty(); // offsets of several partitions: no one place to resume at
         }
         long last = lastOffset;
         return last < 0 ? OptionalLong.empty() : OptionalLong.of(last);
-    }
-
-    @Override
-    public void cancel() {
-        if (stopped.compareAndSet(false, true)) {
-            closeConsumer();
-        }
     }
 
     @Override

@@ -3,36 +3,31 @@ package io.amqpharness.stream;
 import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
-import com.rabbitmq.stream.StreamCreator;
 import com.rabbitmq.stream.compression.CommonsCompressCompressionCodecFactory;
 import com.rabbitmq.stream.compression.CompressionCodecFactory;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.scenario.BrokerUri;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamSettings;
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.BrokerUnreachableException;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
-import io.amqpharness.spi.DeclaredTopology;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.PortProbe;
 import io.amqpharness.spi.ProtocolDriver;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
-import io.amqpharness.spi.TopologyPlan;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -53,8 +48,9 @@ final class StreamDriver implements ProtocolDriver {
     private static final java.time.Duration PROBE_TIMEOUT = java.time.Duration.ofSeconds(1);
     /** A {@code "state" : WORD} pair of the client's connection account, whose value it leaves unquoted. */
     private static final java.util.regex.Pattern BARE_STATE = java.util.regex.Pattern.compile("(\"state\"\\s*:\\s*)([A-Za-z_]+)");
-    private final DriverContext context;
-    private final Scenario scenario;
+    private final DriverSettings settings;
+    /** The stream protocol's own settings. */
+    private final StreamSettings stream;
     private final BrokerUri uri;
     private final Optional<SslContext> tls;
     private final List<String> notes = new CopyOnWriteArrayList<>();
@@ -67,17 +63,18 @@ final class StreamDriver implements ProtocolDriver {
      */
     private final EventLoopGroup loops = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     private BrokerCapabilities capabilities;
+    private volatile StreamControl control;
     /** This instance's name ({@code %i} of {@code --producer-names}), looked up once. */
     private final String instance;
 
-    StreamDriver(DriverContext context) {
-        this.context = context;
-        this.scenario = context.scenario();
-        this.instance = scenario.coordination().instanceId();
-        this.uri = scenario.uri();
-        this.tls = uri.tls() ? Optional.of(StreamTls.context(scenario.tls())) : Optional.empty();
-        this.group = scenario.stream().singleActiveConsumer()
-                ? Optional.of(new ActiveConsumerGroup("harness-" + context.runId())) : Optional.empty();
+    StreamDriver(DriverSettings settings) {
+        this.settings = settings;
+        this.stream = settings.stream();
+        this.instance = settings.instanceId();
+        this.uri = settings.uri();
+        this.tls = uri.tls() ? Optional.of(StreamTls.context(settings.tls())) : Optional.empty();
+        this.group = stream.singleActiveConsumer()
+                ? Optional.of(new ActiveConsumerGroup("harness-" + settings.runId())) : Optional.empty();
     }
 
     @Override
@@ -107,21 +104,22 @@ final class StreamDriver implements ProtocolDriver {
         } catch (RuntimeException e) {
             throw new BrokerUnreachableException(StreamErrors.connectFailure(uri, e), e);
         }
-        capabilities.refusal(scenario.stream(), uri).ifPresent(sentence -> {
+        capabilities.refusal(stream, uri).ifPresent(sentence -> {
             throw new DriverException(sentence);
         });
-        StreamSettings.Compression compression = scenario.stream().compression();
-        if (scenario.stream().subEntrySize() > 1 && compression != StreamSettings.Compression.NONE) {
+        StreamSettings.Compression compression = stream.compression();
+        if (stream.subEntrySize() > 1 && compression != StreamSettings.Compression.NONE) {
             CodecCheck.failure(compression, codecs.get(StreamPublisher.compression(compression))).ifPresent(sentence -> {
                 throw new DriverException(sentence);
             });
         }
         environment = environment();
+        control = new StreamControl(environment, stream, uri, notes);
         return new BrokerInfo("RabbitMQ", props.get("version"), "unknown", props);
     }
 
     private Environment environment() {
-        AdvertisedAddresses nodes = new AdvertisedAddresses(scenario.addresses().all());
+        AdvertisedAddresses nodes = new AdvertisedAddresses(settings.addresses().all());
         EnvironmentBuilder b = Environment.builder()
                 .host(uri.host()).port(uri.port())
                 .username(uri.username()).password(uri.password()).virtualHost(uri.virtualHost())
@@ -134,9 +132,9 @@ final class StreamDriver implements ProtocolDriver {
                 // Consumers reconnect on their own (publishers through the core's recovery): every second,
                 // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
                 .recoveryBackOffDelayPolicy(BackOffDelayPolicy.fixedWithInitialDelay(RECONNECT_EVERY, RECONNECT_EVERY))
-                .id("harness-" + context.runId())
-                .maxProducersByConnection(Math.min(255, scenario.publishing().channelsPerProducer()))
-                .maxConsumersByConnection(Math.min(255, scenario.consuming().channelsPerConsumer()))
+                .id("harness-" + settings.runId())
+                .maxProducersByConnection(Math.min(255, settings.connections().publishersPerConnection()))
+                .maxConsumersByConnection(Math.min(255, settings.connections().consumersPerConnection()))
                 .netty().eventLoopGroup(loops).environmentBuilder();
         tls.ifPresent(ctx -> b.tls().sslContext(ctx));
         try {
@@ -148,84 +146,17 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public Map<String, String> facts() {
-        return Map.of("stream-batching", "batch size " + scenario.stream().batchSize() + ", sub-entry size "
-                + scenario.stream().subEntrySize() + ", compression " + scenario.stream().compression());
+        return Map.of("stream-batching", "batch size " + stream.batchSize() + ", sub-entry size "
+                + stream.subEntrySize() + ", compression " + stream.compression());
     }
 
+    /** The stream protocol's control: created by {@link #connect()} on the run's environment. */
     @Override
-    public DeclaredTopology declare(TopologyPlan plan) {
-        Environment env = requireEnvironment();
-        List<String> created = new ArrayList<>();
-        java.util.OptionalInt partitions = scenario.stream().superStreamPartitions();
-        for (TopologyPlan.Queue q : plan.queues()) {
-            boolean exists;
-            try {
-                // A super stream is an exchange over its partitions: its first partition tells whether it exists.
-                exists = env.streamExists(partitions.isPresent() ? q.name() + "-0" : q.name());
-            } catch (RuntimeException e) {
-                throw new DriverException(StreamErrors.operationFailure("Looking up stream '" + q.name() + "'", e), e);
-            }
-            if (exists) {
-                continue;
-            }
-            if (plan.predeclared()) {
-                throw new DriverException("The " + kind() + " '" + q.name() + "' does not exist on " + uri.redacted()
-                        + ", and the run was told not to declare it (predeclared): create it or leave that out.");
-            }
-            StreamCreator creator = env.streamCreator().name(q.name());
-            partitions.ifPresent(n -> creator.superStream().partitions(n).creator());
-            q.arguments().forEach((k, v) -> {
-                if (!k.equals("x-queue-type")) {
-                    // The stream protocol names the queue arguments without their x- prefix.
-                    creator.argument(k.startsWith("x-") ? k.substring(2) : k, String.valueOf(v));
-                }
-            });
-            try {
-                creator.create();
-            } catch (com.rabbitmq.stream.StreamException e) {
-                if (e.getCode() == com.rabbitmq.stream.Constants.RESPONSE_CODE_PRECONDITION_FAILED) {
-                    throw new DriverException("The queue '" + q.name() + "' exists on " + uri.redacted()
-                            + " and is not a " + kind() + " (or has other arguments), and --protocol stream reads and "
-                            + "writes streams only: name another with --queue, or delete it.", e);
-                }
-                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
-            } catch (RuntimeException e) {
-                throw new DriverException(StreamErrors.operationFailure("Creating " + kind() + " '" + q.name() + "'", e), e);
-            }
-            created.add(q.name());
+    public BrokerControl control() {
+        if (control == null) {
+            throw new IllegalStateException("connect() first");
         }
-        return new DeclaredTopology(created, List.of());
-    }
-
-    @Override
-    public void delete(DeclaredTopology topology) {
-        Environment env = environment;
-        if (env == null) {
-            return;
-        }
-        for (String stream : topology.queues()) {
-            try {
-                // after a restart the client may still be reconnecting: tried again for a few seconds
-                new DeletionRetry(DeletionRetry.SYSTEM).run(() -> {
-                    if (scenario.stream().superStreamPartitions().isPresent()) {
-                        env.deleteSuperStream(stream);
-                    } else {
-                        env.deleteStream(stream);
-                    }
-                });
-            } catch (RuntimeException e) {
-                notes.add("The " + kind() + " '" + stream + "' could not be deleted: " + StreamErrors.describe(e) + ".");
-            }
-        }
-    }
-
-    private String kind() {
-        return scenario.stream().superStreamPartitions().isPresent() ? "super stream" : "stream";
-    }
-
-    @Override
-    public OptionalLong queueDepth(String queue) {
-        return OptionalLong.empty();
+        return control;
     }
 
     /** Producer names opened in this run, checked on their first opening. */
@@ -233,12 +164,12 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
-        StreamPublisher publisher = new StreamPublisher(requireEnvironment(), spec, scenario, instance, outcomes, notes);
+        StreamPublisher publisher = new StreamPublisher(requireEnvironment(), spec, stream, instance, outcomes, notes);
         String name = publisher.name().orElse(null);
         // The first producer of a name in this run: a name that already published on the stream (an earlier
         // run's) would have the broker drop this run's messages up to its last id. A name reopened after a
         // recovery goes on where it was, which is the point.
-        if (name != null && scenario.stream().superStreamPartitions().isEmpty() && namesOpened.add(name)) {
+        if (name != null && stream.superStreamPartitions().isEmpty() && namesOpened.add(name)) {
             long last;
             try {
                 last = publisher.lastPublishingId();
@@ -257,23 +188,9 @@ final class StreamDriver implements ProtocolDriver {
         return publisher;
     }
 
-    /** The barrier streams this run opened: deleted when it ends, by then every instance has left them. */
-    private final java.util.Set<String> rendezvousStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /**
-     * A rendezvous over the stream protocol ({@link StreamRendezvous}): the stream port is all a stream
-     * run is given, and it speaks no AMQP 0.9.1.
-     */
-    @Override
-    public io.amqpharness.spi.Rendezvous rendezvous(String name) {
-        StreamRendezvous r = StreamRendezvous.open(requireEnvironment(), name);
-        rendezvousStreams.add(StreamRendezvous.streamOf(name));
-        return r;
-    }
-
     @Override
     public ConsumerLink openConsumer(ConsumerSpec spec) {
-        return new StreamConsumer(requireEnvironment(), spec, scenario.stream(), group);
+        return new StreamConsumer(requireEnvironment(), spec, stream, group);
     }
 
     @Override
@@ -302,12 +219,9 @@ final class StreamDriver implements ProtocolDriver {
         Environment env = environment;
         environment = null;
         if (env != null) {
-            for (String stream : rendezvousStreams) {
-                try {
-                    env.deleteStream(stream);
-                } catch (RuntimeException e) {
-                    // another instance deleted it first, or the broker is gone: its retention bounds what is left
-                }
+            StreamControl c = control;
+            if (c != null) {
+                c.close();
             }
             try {
                 env.close();

@@ -2,17 +2,20 @@ package io.amqpharness.stream;
 
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.Setting;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /** Registers the RabbitMQ stream protocol driver under the id {@code stream}. */
 public final class StreamDriverProvider implements DriverProvider {
     /** The driver id. */
     public static final String ID = "stream";
+    private static final ProtocolTraits TRAITS = new ProtocolTraits("rabbitmq-stream://localhost:5552", true, false,
+            false, true);
 
     @Override
     public String id() {
@@ -49,8 +52,17 @@ public final class StreamDriverProvider implements DriverProvider {
         }
     }
 
+    /**
+     * The stream port ({@code rabbitmq-stream://localhost:5552}), streams only, and consumers that settle
+     * nothing (a stream keeps its messages; a consumer's credit counts chunks).
+     */
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        return new StreamDriver(context);
+    public ProtocolTraits traits() {
+        return TRAITS;
+    }
+
+    @Override
+    public ProtocolDriver create(DriverSettings settings) {
+        return new StreamDriver(settings);
     }
 }

@@ -5,7 +5,6 @@ import com.rabbitmq.stream.Message;
 import com.rabbitmq.stream.Producer;
 import com.rabbitmq.stream.ProducerBuilder;
 import io.amqpharness.message.SectionsEncoder;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamSettings;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.PublishOutcomeListener;
@@ -23,7 +22,7 @@ import java.util.Optional;
  * the AMQP 1.0 {@code group-id} property ({@link ProducerConfirms} maps the verdicts). The producer
  * encodes each message as it takes it ({@link HarnessCodec}), so the body is copied once, into the
  * encoding. Confirm timeouts are the core's: the client's are off, and its in-flight limit is the
- * core's confirm window, so it never blocks before the core does.
+ * largest confirm window of the run ({@link PublisherSpec#maxInFlight()}), so it never blocks before the core does.
  */
 final class StreamPublisher implements PublisherLink {
     /** The client's in-flight limit without --confirm: its default. */
@@ -39,16 +38,15 @@ final class StreamPublisher implements PublisherLink {
     private final SectionsEncoder sections;
 
     /** @param instance this instance's name, for {@code %i} in {@code --producer-names} */
-    StreamPublisher(Environment environment, PublisherSpec spec, Scenario scenario, String instance,
+    StreamPublisher(Environment environment, PublisherSpec spec, StreamSettings batching, String instance,
                     PublishOutcomeListener outcomes, List<String> notes) {
         this.publisherId = spec.publisherId();
-        StreamSettings batching = scenario.stream();
         ProducerBuilder b = environment.producerBuilder()
                 .batchSize(batching.batchSize())
                 .subEntrySize(batching.subEntrySize())
                 .confirmTimeout(Duration.ZERO)
                 .enqueueTimeout(Duration.ZERO)
-                .maxUnconfirmedMessages(scenario.publishing().confirmWindow().orElse(UNCONFIRMED_WITHOUT_WINDOW));
+                .maxUnconfirmedMessages(spec.maxInFlight().orElse(UNCONFIRMED_WITHOUT_WINDOW));
         if (batching.superStreamPartitions().isPresent()) {
             // Publisher i writes partition i mod N (the creator binds partition k with the key "k"), so
             // that its messages stay in order in one partition and every check stays exact.

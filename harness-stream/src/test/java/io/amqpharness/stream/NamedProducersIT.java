@@ -14,7 +14,7 @@ import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -56,16 +56,16 @@ class NamedProducersIT {
 
     private static PublisherSpec spec(String stream) {
         return new PublisherSpec(0, "harness-named-p0", "harness-named-p0", "", stream, true, false, true,
-                OptionalInt.empty(), MessageProperties.NONE);
+                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100));
     }
 
     @Test
     void aMessageSentAgainOnTheReopenedProducerOfItsNameIsConfirmedButStoredOnce() throws Exception {
         String stream = "it-named-" + UUID.randomUUID().toString().substring(0, 8);
         Scenario s = scenario().queue(stream).build();
-        try (Environment env = environment(); StreamDriver driver = new StreamDriver(new DriverContext(s, "named1"))) {
+        try (Environment env = environment(); StreamDriver driver = new StreamDriver(DriverSettings.of(s, "named1"))) {
             driver.connect();
-            driver.declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
+            driver.control().declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
                     false, Map.of())), List.of(), List.of(), false));
             Confirms confirms = new Confirms(100);
             PublisherLink first = driver.openPublisher(spec(stream), confirms);

@@ -17,7 +17,7 @@ import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
@@ -63,9 +63,9 @@ class StreamClusterIT {
         Scenario s = scenario().queue(stream).build();
         Client admin = new Client(new Client.ClientParameters().host("127.0.0.1").port(5581)
                 .username("guest").password("guest"));
-        try (StreamDriver driver = new StreamDriver(new DriverContext(s, "place1"))) {
+        try (StreamDriver driver = new StreamDriver(DriverSettings.of(s, "place1"))) {
             driver.connect();
-            driver.declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
+            driver.control().declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
                     false, Map.of())), List.of(), List.of(), false));
             Client.StreamMetadata metadata = replicated(admin, stream);
             String leader = key(metadata.getLeader());
@@ -75,7 +75,7 @@ class StreamClusterIT {
             CountDownLatch confirmed = new CountDownLatch(100);
             CountDownLatch received = new CountDownLatch(100);
             PublisherLink publisher = driver.openPublisher(new PublisherSpec(0, "harness-place1-p0",
-                    "harness-place1-p0", "", stream, true, false, true, OptionalInt.empty(), MessageProperties.NONE),
+                    "harness-place1-p0", "", stream, true, false, true, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.of(100)),
                     new Confirms(confirmed));
             ConsumerLink consumer = driver.openConsumer(new ConsumerSpec(0, "c0", stream, QueueType.STREAM,
                     OptionalInt.of(10), false, Optional.of(new StreamOffset.First()), Map.of(), false, Duration.ZERO,

@@ -16,7 +16,7 @@ import io.amqpharness.scenario.StreamOffset;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.TopologyPlan;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -81,9 +81,9 @@ class StreamGroupsOnRabbitMQ4IT {
     void theNextActiveConsumerResumesAfterTheLastMessageTheGroupReceived() throws Exception {
         String stream = unique("it-sac");
         Scenario s = scenario().queue(stream).singleActiveConsumer(true).build();
-        try (Environment env = environment(); StreamDriver driver = new StreamDriver(new DriverContext(s, "sac1"))) {
+        try (Environment env = environment(); StreamDriver driver = new StreamDriver(DriverSettings.of(s, "sac1"))) {
             driver.connect();
-            driver.declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
+            driver.control().declare(new TopologyPlan(List.of(new TopologyPlan.Queue(stream, QueueType.STREAM, true, false,
                     false, Map.of())), List.of(), List.of(), false));
             publish(env, stream, 0, 1_000);
             Receiver a = new Receiver();

@@ -6,7 +6,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.Rendezvous;
 import java.time.Duration;
 import java.util.UUID;
@@ -27,11 +27,11 @@ class StreamRendezvousIT {
     void whatOneInstanceAnnouncesReachesEveryInstanceAtTheRendezvousAndTheStreamGoesWithTheRun() throws Exception {
         String name = "it-" + UUID.randomUUID().toString().substring(0, 8);
         Scenario s = Scenario.builder().protocol("stream").uri(uri).build();
-        try (StreamDriver a = new StreamDriver(new DriverContext(s, "ra"));
-             StreamDriver b = new StreamDriver(new DriverContext(s, "rb"))) {
+        try (StreamDriver a = new StreamDriver(DriverSettings.of(s, "ra"));
+             StreamDriver b = new StreamDriver(DriverSettings.of(s, "rb"))) {
             a.connect();
             b.connect();
-            try (Rendezvous ra = a.rendezvous(name); Rendezvous rb = b.rendezvous(name)) {
+            try (Rendezvous ra = a.control().rendezvous(name); Rendezvous rb = b.control().rendezvous(name)) {
                 long start = System.nanoTime();
                 ra.announce("ready a");
                 assertThat(rb.next(Duration.ofSeconds(5))).hasValue("ready a");

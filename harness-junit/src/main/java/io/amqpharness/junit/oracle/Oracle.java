@@ -67,15 +67,8 @@ public final class Oracle {
      * result. Use this form to stop the run from another thread.
      */
     public JudgedRun run(LoadRunner runner) {
-        DriverHook.install();
         Recording recording = new Recording(reader, idle);
-        RecordingDriverProvider.begin(recording);
-        RunResult result;
-        try {
-            result = runner.run();
-        } finally {
-            RecordingDriverProvider.end();
-        }
+        RunResult result = runner.decorateDriver(real -> new RecordingDriverProvider(real, recording)).run();
         recording.readQueues(); // kept topology: the run did not delete it, so nothing read it yet
         History history = recording.snapshot();
         return new JudgedRun(result, history, Judge.judge(result, history));

@@ -1,5 +1,6 @@
 package io.amqpharness.junit.oracle;
 
+import io.amqpharness.spi.BrokerControl;
 import io.amqpharness.spi.BrokerInfo;
 import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
@@ -35,22 +36,8 @@ final class RecordingDriver implements ProtocolDriver {
     }
 
     @Override
-    public DeclaredTopology declare(TopologyPlan plan) {
-        recording.planned(plan);
-        DeclaredTopology declared = delegate.declare(plan);
-        recording.declared(declared);
-        return declared;
-    }
-
-    @Override
-    public void delete(DeclaredTopology topology) {
-        recording.readQueues();
-        delegate.delete(topology);
-    }
-
-    @Override
-    public OptionalLong queueDepth(String queue) {
-        return delegate.queueDepth(queue);
+    public BrokerControl control() {
+        return new RecordingControl(delegate.control(), recording);
     }
 
     @Override
@@ -83,13 +70,35 @@ final class RecordingDriver implements ProtocolDriver {
     }
 
     @Override
-    public Rendezvous rendezvous(String name) {
-        return delegate.rendezvous(name);
-    }
-
-    @Override
     public void close() {
         delegate.close();
+    }
+
+    /** Records the plan and what was declared; reads what the queues hold before they are deleted. */
+    private record RecordingControl(BrokerControl delegate, Recording recording) implements BrokerControl {
+        @Override
+        public DeclaredTopology declare(TopologyPlan plan) {
+            recording.planned(plan);
+            DeclaredTopology declared = delegate.declare(plan);
+            recording.declared(declared);
+            return declared;
+        }
+
+        @Override
+        public void delete(DeclaredTopology topology) {
+            recording.readQueues();
+            delegate.delete(topology);
+        }
+
+        @Override
+        public OptionalLong queueDepth(String queue) {
+            return delegate.queueDepth(queue);
+        }
+
+        @Override
+        public Rendezvous rendezvous(String name) {
+            return delegate.rendezvous(name);
+        }
     }
 
     /** Records each send: the publisher's first and last sequence (sends are contiguous). */

@@ -1,35 +1,24 @@
 package io.amqpharness.junit.oracle;
 
 import io.amqpharness.scenario.Problems;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.Scenario;
-import io.amqpharness.spi.DriverContext;
 import io.amqpharness.spi.DriverProvider;
+import io.amqpharness.spi.DriverSettings;
 import io.amqpharness.spi.ProtocolDriver;
 
 /**
- * A provider that stands in for a real one under the same id: when the creating thread has an
- * active {@link Recording} (inside {@link Oracle#run}), the driver it creates records the run's
- * history; otherwise it returns the real driver untouched. Stateless and thread-safe.
+ * A provider that stands in for the real one of a run the oracle watches
+ * ({@link io.amqpharness.run.LoadRunner#decorateDriver}): the driver it creates records the run's history
+ * into its {@link Recording}. Everything else is the real provider's. Thread-safe.
  */
 final class RecordingDriverProvider implements DriverProvider {
-    private static final ThreadLocal<Recording> ACTIVE = new ThreadLocal<>();
     private final DriverProvider delegate;
+    private final Recording recording;
 
-    RecordingDriverProvider(DriverProvider delegate) {
+    RecordingDriverProvider(DriverProvider delegate, Recording recording) {
         this.delegate = delegate;
-    }
-
-    DriverProvider delegate() {
-        return delegate;
-    }
-
-    /** Makes drivers created on this thread record into {@code recording} until {@link #end()}. */
-    static void begin(Recording recording) {
-        ACTIVE.set(recording);
-    }
-
-    static void end() {
-        ACTIVE.remove();
+        this.recording = recording;
     }
 
     @Override
@@ -48,13 +37,13 @@ final class RecordingDriverProvider implements DriverProvider {
     }
 
     @Override
-    public ProtocolDriver create(DriverContext context) {
-        ProtocolDriver driver = delegate.create(context);
-        Recording recording = ACTIVE.get();
-        if (recording == null) {
-            return driver;
-        }
-        recording.runUri(context.scenario().uri());
-        return new RecordingDriver(driver, recording);
+    public ProtocolTraits traits() {
+        return delegate.traits();
+    }
+
+    @Override
+    public ProtocolDriver create(DriverSettings settings) {
+        recording.runUri(settings.uri());
+        return new RecordingDriver(delegate.create(settings), recording);
     }
 }
