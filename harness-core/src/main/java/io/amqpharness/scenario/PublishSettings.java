@@ -78,6 +78,25 @@ public record PublishSettings(
     }
 
     /**
+     * The settings before {@code pacingGranularity}: paced publishers wake at most every
+     * {@link #DEFAULT_PACING_GRANULARITY} and send what fell due in bursts.
+     *
+     * @deprecated use the canonical constructor, with {@link #DEFAULT_PACING_GRANULARITY} (bursts) or
+     *             {@link Duration#ZERO} (a wake-up per message, the behaviour before it existed)
+     */
+    @Deprecated
+    public PublishSettings(int producers, int channelsPerProducer, int messageSizeBytes, List<SizeStep> variableSize,
+                           OptionalDouble ratePerProducer, OptionalDouble totalRate, List<RateStep> variableRate,
+                           OptionalLong messagesPerProducer, OptionalInt confirmWindow, Duration confirmTimeout,
+                           OptionalInt txSize, Set<MessageFlag> flags, MessageProperties properties,
+                           Optional<Duration> randomStartDelay, Optional<Duration> pacingSpin,
+                           OptionalInt pacingThreads) {
+        this(producers, channelsPerProducer, messageSizeBytes, variableSize, ratePerProducer, totalRate, variableRate,
+                messagesPerProducer, confirmWindow, confirmTimeout, txSize, flags, properties, randomStartDelay,
+                pacingSpin, pacingThreads, DEFAULT_PACING_GRANULARITY);
+    }
+
+    /**
      * How long before an intended send time (or a burst's wake-up) a paced publisher stops parking and
      * spins: {@code --pacing-spin}, else 100 µs on a thread of its own in the precise mode
      * ({@code --pacing-granularity 0}), and 0 on a shared pacing thread or when sending in bursts.
