@@ -8,6 +8,8 @@
 #   bench/latency-floor.sh                        # against amqp://localhost:5672, 3 rounds of 20 s
 #   SECONDS_PER_RUN=60 ROUNDS=5 bench/latency-floor.sh
 #   SPIN=0 bench/latency-floor.sh                 # the harness parking all the way (--pacing-spin 0)
+#   GRANULARITY=1ms bench/latency-floor.sh        # the harness waking in bursts (its default) instead of
+#                                                 # the precise mode (--pacing-granularity 0) used here
 #   RABBITMQ_URI=amqp://guest:guest@localhost:5673/%2F RABBITMQ_API=http://localhost:15673/api \
 #     bench/latency-floor.sh                      # against the RabbitMQ 4.0 of scripts/rabbitmq4.sh
 # Run it on an idle machine: it measures microseconds.
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 RUN_SECONDS=${SECONDS_PER_RUN:-20}
 RATE=${RATE:-1000}
 SPIN=${SPIN:-100us}
+GRANULARITY=${GRANULARITY:-0}
 QUEUE=bench-latency-floor
 
 fetch_perftest
@@ -25,7 +28,7 @@ fetch_perftest
 run_harness() {
   bench/cpu-time.py "$1" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default \
     --routing-key "$QUEUE" --queue "$QUEUE" --rate "$RATE" --autoack --size 12 --time "${RUN_SECONDS}s" \
-    --interval 5s --pacing-spin "$SPIN" --no-broker-metrics
+    --interval 5s --pacing-spin "$SPIN" --pacing-granularity "$GRANULARITY" --no-broker-metrics
 }
 
 run_perftest() {

@@ -45,7 +45,7 @@ class OptionTableTest {
                     .confirmTimeout(Duration.ofSeconds(5)).flag(MessageFlag.PERSISTENT).flag(MessageFlag.MANDATORY)
                     .contentType("text/plain").priority(3).expiration(Duration.ofSeconds(60)).messageType("t")
                     .messageHeader("region", "eu").producerRandomStartDelay(Duration.ofSeconds(2))
-                    .pacingSpin(Duration.ofNanos(20_000)).pacingThreads(2)
+                    .pacingSpin(Duration.ofNanos(20_000)).pacingThreads(2).pacingGranularity(Duration.ofMillis(2))
                     .consumers(2).consumerChannelCount(2).consumerMessageCount(400).qos(100).multiAckEvery(10)
                     .ackTimeout(Duration.ofMillis(50)).nackRate(5).rejectRate(2.5).requeueRate(50)
                     .consumerLatency(new DurationRange(Duration.ofMillis(1), Duration.ofMillis(5))).consumerRate(200)

@@ -8,7 +8,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One thread that paces many publishers: it keeps them in a heap ordered by when each wants the
  * thread next (the intended time of its next message, or a short poll while its confirm window is
- * full), sleeps until the earliest, and lets every publisher that is due send. The intended time
+ * full), sleeps until the earliest (in bursts, {@code --pacing-granularity}: no sooner than that
+ * long after its last wake-up), and lets every publisher that is due send what is due. The intended time
  * stays the basis of latency and publish delay, so a publisher this thread serves late shows it
  * (no coordinated omission), and one that fell behind still owes its backlog, sent in batches so it
  * does not starve the others.
@@ -23,10 +24,14 @@ final class PacingThread implements Runnable {
     private static final long MAX_PARK_NANOS = 100_000_000L;
     /** Messages one publisher may send back to back before the others due get their turn. */
     private static final int BATCH = 16;
+    /** How soon a publisher looks again for room in a full confirm window, in nanoseconds. */
+    private static final long CAPACITY_POLL_NANOS = 200_000L;
 
     private final RunControl control;
     private final NanoClock clock;
     private final long spinNanos;
+    /** The shortest time between two wake-ups, in nanoseconds; 0 wakes for every publisher's time. */
+    private final long granularityNanos;
     /** Publishers to add, or to look at now (a rate change, a retirement, the stop). */
     private final ConcurrentLinkedQueue<PublisherTask> inbox = new ConcurrentLinkedQueue<>();
     private final Thread thread;
@@ -35,12 +40,16 @@ final class PacingThread implements Runnable {
 
     /**
      * @param name      the thread's name
-     * @param spinNanos how long before a due time to stop parking and spin ({@code --pacing-spin}), in nanoseconds
+     * @param spinNanos        how long before a wake-up to stop parking and spin ({@code --pacing-spin}),
+     *                         in nanoseconds
+     * @param granularityNanos the shortest time between two wake-ups ({@code --pacing-granularity}), in
+     *                         nanoseconds; 0 wakes at each publisher's due time
      */
-    PacingThread(String name, RunControl control, NanoClock clock, long spinNanos) {
+    PacingThread(String name, RunControl control, NanoClock clock, long spinNanos, long granularityNanos) {
         this.control = control;
         this.clock = clock;
         this.spinNanos = spinNanos;
+        this.granularityNanos = granularityNanos;
         this.thread = new Thread(this, name);
         thread.setDaemon(true);
     }
@@ -76,20 +85,26 @@ final class PacingThread implements Runnable {
     }
 
     private void loop() {
+        long lastWake = clock.nanoTime() - granularityNanos;
         while (control.publishing()) {
             takeInbox();
             if (size == 0) {
                 clock.parkNanos(MAX_PARK_NANOS);
                 continue;
             }
-            long remaining = heap[0].wakeNanos() - clock.nanoTime();
+            long wake = heap[0].wakeNanos();
+            if (granularityNanos > 0 && wake - (lastWake + granularityNanos) < 0) {
+                wake = lastWake + granularityNanos; // a burst: what falls due until then goes out together
+            }
+            long remaining = wake - clock.nanoTime();
             if (remaining > spinNanos) {
                 clock.parkNanos(Math.min(remaining - spinNanos, MAX_PARK_NANOS));
                 continue; // the inbox may hold a change, or a publisher due sooner
             }
-            while (heap[0].wakeNanos() - clock.nanoTime() > 0) {
+            while (wake - clock.nanoTime() > 0) {
                 clock.spinPause();
             }
+            lastWake = wake;
             long now = clock.nanoTime();
             while (size > 0 && heap[0].wakeNanos() - now <= 0 && control.publishing()) {
                 step(heap[0], now);
@@ -123,20 +138,65 @@ final class PacingThread implements Runnable {
 
     /** Lets {@code t} send what is due; re-sorts it by its next wake-up, or ends it. */
     private void step(PublisherTask t, long now) {
-        PublisherTask.Step next;
+        boolean more;
         try {
-            next = t.step(now, BATCH);
+            more = sendDue(t, now, BATCH);
         } catch (RuntimeException e) {
             control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
-            next = PublisherTask.Step.DONE;
+            more = false;
         }
-        if (next == PublisherTask.Step.DONE) {
+        if (!more) {
             remove(t.heapIndex);
             end(t);
         } else {
             down(t.heapIndex);
             up(t.heapIndex);
         }
+    }
+
+    /**
+     * Sends every message of {@code t} that is due at {@code now} and has room, up to {@code batch},
+     * each stamped with its own intended time; then sets when it wants the thread again.
+     *
+     * @param now   this thread's clock, in nanoseconds
+     * @param batch the most messages to send now, so one publisher that fell behind does not hold up
+     *              the others on this thread
+     * @return false if publishing is over for {@code t} (then it is ended and counted out)
+     */
+    private boolean sendDue(PublisherTask t, long now, int batch) {
+        if (t.rateChanged()) {
+            t.retakeAfterRateChange();
+        }
+        for (int n = 0; n < batch; n++) {
+            if (!t.more()) {
+                return false;
+            }
+            long intended = t.take();
+            if (t.pastTimeLimit(intended)) {
+                return false;
+            }
+            if (intended - now > 0) {
+                t.wakeAt(intended);
+                t.aboutToWait();
+                return true;
+            }
+            PublisherTask.Room room = t.room();
+            if (room == PublisherTask.Room.FAILED) {
+                return false;
+            }
+            if (room == PublisherTask.Room.NO) {
+                t.aboutToWait();
+                t.wakeAt(now + CAPACITY_POLL_NANOS); // the intended time stays the basis of latency
+                return true;
+            }
+            if (!t.send(now)) {
+                return false;
+            }
+            now = clock.nanoTime();
+        }
+        t.wakeAt(now); // more due: after the other publishers due now
+        t.aboutToWait(); // what the link held back leaves now, not after the thread served the others
+        return true;
     }
 
     /** At the stop (or a failure of this thread): every publisher still served ends and is counted out. */

@@ -38,11 +38,13 @@ final class PublisherRunners {
     /**
      * @param pacingThreads how many threads paced publishers share; empty for a thread per publisher
      * @param spinNanos     {@code --pacing-spin} for the pacing threads, in nanoseconds
+     * @param granularityNanos {@code --pacing-granularity} for the pacing threads, in nanoseconds
      */
-    PublisherRunners(OptionalInt pacingThreads, RunControl control, NanoClock clock, long spinNanos) {
+    PublisherRunners(OptionalInt pacingThreads, RunControl control, NanoClock clock, long spinNanos,
+                     long granularityNanos) {
         List<PacingThread> threads = new ArrayList<>();
         for (int i = 0; i < pacingThreads.orElse(0); i++) {
-            threads.add(new PacingThread("harness-pacing-" + i, control, clock, spinNanos));
+            threads.add(new PacingThread("harness-pacing-" + i, control, clock, spinNanos, granularityNanos));
         }
         this.pacing = List.copyOf(threads);
         pacing.forEach(t -> pacedLinks.put(t, new CopyOnWriteArrayList<>()));
@@ -72,7 +74,7 @@ final class PublisherRunners {
             pacedLinks.get(t).add(link);
             t.add(task);
         } else {
-            Thread thread = new Thread(task, "harness-publisher-" + (own.size() + idle.size()));
+            Thread thread = new Thread(new OwnThreadPublisher(task), "harness-publisher-" + (own.size() + idle.size()));
             thread.setDaemon(true);
             synchronized (ownLinks) {
                 ownLinks.put(thread, link);

@@ -10,7 +10,6 @@ import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.RateStep;
 import io.amqpharness.spi.PublisherLink;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.lang.invoke.MethodHandles;
@@ -21,21 +20,20 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * The loop of one publisher, on its own thread: wait for the intended time (paced) or go at once
- * (unpaced), wait for room in the confirm window, stamp the reused body, send. The timestamp is
- * the intended time when paced, so end-to-end latency includes any lateness; the lateness itself
- * is recorded as publish delay.
+ * One publisher's state and send path: its schedule of intended times (when paced), its confirm
+ * window, and the send itself: stamp the reused body with the message's intended time (paced) or
+ * the clock (unpaced), send, record the publish delay. When it sends is up to its driver: a thread
+ * of its own ({@link OwnThreadPublisher}) or a shared {@link PacingThread}; both wake at most every
+ * {@code --pacing-granularity} and send what fell due meanwhile in a burst. The timestamp is the
+ * intended time when paced, so end-to-end latency includes any lateness (a burst's included); the
+ * lateness itself is recorded as publish delay, per message.
+ *
+ * <p>Threading: the send path ({@link #begin} to {@link #end}) is used by one thread at a time, the
+ * publisher's driver; {@link #setRate}, {@link #retire}, {@link #wake}, {@link #behindNanos} from any.
  */
-final class PublisherTask implements Runnable {
-    private static final long MAX_PARK_NANOS = 100_000_000L;
-    /** How soon a publisher on a pacing thread looks again for room in a full confirm window, in nanoseconds. */
-    private static final long CAPACITY_POLL_NANOS = 200_000L;
+final class PublisherTask {
     private static final VarHandle TAKEN;
     private static final VarHandle FINISHED;
-    /** What {@link #sleepUntil} saw: the run stopped, the time came, or the rate changed meanwhile. */
-    private static final int STOPPED = 0;
-    private static final int DUE = 1;
-    private static final int RATE_CHANGED = 2;
 
     static {
         try {
@@ -60,7 +58,6 @@ final class PublisherTask implements Runnable {
     private final long limit;
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
-    private final SpinWindow spin;
     private final double phase;
     private volatile Thread thread;
     /** Set once the schedule exists; guarded by {@code this} together with {@link #startRate}. */
@@ -111,31 +108,16 @@ final class PublisherTask implements Runnable {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
-        this.spin = new SpinWindow(context.settings().pacingSpinFor(false).toNanos(),
-                context.settings().pacingSpin().isEmpty());
     }
 
-    @Override
-    public void run() {
-        thread = Thread.currentThread();
-        RunControl control = c.control();
-        try {
-            control.awaitStart();
-            long start = startNanos();
-            if (c.settings().idle() || sleepUntil(start) == STOPPED) {
-                idle();
-            } else {
-                begin(start);
-                publishLoop();
-                end();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            control.fail(e.getMessage() == null ? e.toString() : e.getMessage());
-        } finally {
-            finished();
-        }
+    /** What the publisher shares with the others of its run: settings, clock, run control. */
+    Context context() {
+        return c;
+    }
+
+    /** The thread a publisher of its own runs on, for {@link #wake}; set by that thread. */
+    void runsOn(Thread t) {
+        thread = t;
     }
 
     /**
@@ -161,12 +143,6 @@ final class PublisherTask implements Runnable {
         double firstRate = schedule.flatMap(s -> s.stream().filter(r -> r.ratePerSecond() > 0).findFirst())
                 .map(RateStep::ratePerSecond).orElse(0.0);
         return firstRate > 0 ? (long) (phase * 1e9 / firstRate) : 0L;
-    }
-
-    private void idle() {
-        while (active()) {
-            c.clock().parkNanos(MAX_PARK_NANOS);
-        }
     }
 
     /** Counts this publisher as finished, once (a retired idle publisher and its stop may both get here). */
@@ -228,68 +204,109 @@ final class PublisherTask implements Runnable {
         wakeNanos = start;
     }
 
-    /** The loop of a publisher on its own thread: wait for each message's time and for room, then send it. */
-    private void publishLoop() {
-        RunControl control = c.control();
-        NanoClock clock = c.clock();
-        Pacer p = pacer;
-        while (seq < limit && active()) {
-            if (p != null) {
-                int slept;
-                take();
-                while (true) {
-                    if (intended - clock.nanoTime() > 0) {
-                        link.aboutToWait();
-                    }
-                    slept = control.pastTimeLimit(intended) ? STOPPED : sleepUntil(intended);
-                    if (slept != RATE_CHANGED) {
-                        break;
-                    }
-                    retakeAfterRateChange();
-                }
-                if (slept == STOPPED) {
-                    break;
-                }
-            }
-            if (tracked != null && !tracked.hasCapacity(seq + 1)) {
-                link.aboutToWait();
-            }
-            if (tracked != null && !tracked.awaitCapacity(seq + 1, publishing)) {
-                if (tracked.failure() != null) {
-                    control.fail(tracked.failure().getMessage());
-                }
-                break;
-            }
-            if (!sendTaken(clock.nanoTime())) {
-                break;
-            }
-        }
+    /** True while this publisher may send more: below its {@code --pmessages}, not retired, the run publishing. */
+    boolean more() {
+        return seq < limit && active();
     }
 
-    /** Takes the intended time of the next message from the schedule, unless one taken is still unsent. */
-    private void take() {
+    /** True if this publisher follows a schedule (after {@link #begin}): its driver waits for each intended time. */
+    boolean scheduled() {
+        return pacer != null;
+    }
+
+    /**
+     * The intended time of the next message, taken from the schedule unless one taken is still unsent
+     * (paced publishers only), in nanoseconds.
+     */
+    long take() {
         if (!taken) {
             intended = pacer.nextIntendedNanos();
-            spin.next(intended);
             taken = true;
             TAKEN.setRelease(this, intended); // a plain store on x86: no fence on the hot path
         }
+        return intended;
     }
 
-    /** A rate change while the taken message waited for its time: it may now be due sooner. */
-    private void retakeAfterRateChange() {
+    /** True if a message intended for {@code intendedNanos} falls after the run's time limit. */
+    boolean pastTimeLimit(long intendedNanos) {
+        return c.control().pastTimeLimit(intendedNanos);
+    }
+
+    /** True if a rate change came since the driver last took it ({@link #retakeAfterRateChange}). */
+    boolean rateChanged() {
+        return rateChanged;
+    }
+
+    /**
+     * A rate change while the taken message waited for its time: it may now be due sooner.
+     *
+     * @return the taken message's intended time from now on, in nanoseconds (unchanged if none is taken)
+     */
+    long retakeAfterRateChange() {
         rateChanged = false; // before the pacer reads the change, so a later one is not missed
         if (taken) {
             intended = pacer.retime(intended); // a new rate from before this message was due
             TAKEN.setRelease(this, intended);
         }
+        return intended;
+    }
+
+    /** Whether the confirm window has room for the next message, without waiting. */
+    enum Room {
+        /** Room, or no confirm window. */
+        YES,
+        /** The window is full. */
+        NO,
+        /** The window failed (the run was told); publishing must stop. */
+        FAILED
+    }
+
+    /** Whether the next message has room in the confirm window now; on {@link Room#FAILED} the run is told. */
+    Room room() {
+        if (tracked == null || tracked.hasCapacity(seq + 1)) {
+            return Room.YES;
+        }
+        if (tracked.failure() != null) {
+            c.control().fail(tracked.failure().getMessage());
+            return Room.FAILED;
+        }
+        return Room.NO;
+    }
+
+    /**
+     * Waits for room for the next message in the confirm window (writing what the link held back
+     * first); false if publishing must stop meanwhile (the run is told of a failed window).
+     */
+    boolean awaitRoom() {
+        if (tracked == null) {
+            return true;
+        }
+        if (!tracked.hasCapacity(seq + 1)) {
+            link.aboutToWait();
+        }
+        if (!tracked.awaitCapacity(seq + 1, publishing)) {
+            if (tracked.failure() != null) {
+                c.control().fail(tracked.failure().getMessage());
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /** The publisher is about to wait: the link writes what it held back ({@link PublisherLink#aboutToWait}). */
+    void aboutToWait() {
+        link.aboutToWait();
     }
 
     /**
      * Stamps and sends the next message (the taken one when paced), with room in the confirm window
-     * already there. False if publishing must stop: the link was closed because the run is stopping.
+     * already there: its timestamp is its intended time when paced (never {@code now}), and its
+     * publish delay is {@code now} less that time. False if publishing must stop: the link was closed
+     * because the run is stopping.
+     *
+     * @param now the clock when sending, in nanoseconds
      */
-    private boolean sendTaken(long now) {
+    boolean send(long now) {
         long s = ++seq;
         long due = pacer != null ? intended : now;
         byte[] body = sizes.body(now);
@@ -347,64 +364,16 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    // ---- on a shared pacing thread (PublisherScheduler): one step at a time, never blocking but in a send ----
+    // ---- for a shared pacing thread ----
 
-    /** What {@link #step} asks of its pacing thread. */
-    enum Step {
-        /** Call again at {@link #wakeNanos()}. */
-        LATER,
-        /** Publishing is over for this publisher: call {@link #end()}, then {@link #finished()}. */
-        DONE
-    }
-
-    /**
-     * Sends every message of this publisher that is due at {@code now} and has room, up to
-     * {@code batch}; then says when it wants the thread again.
-     *
-     * @param now   the pacing thread's clock, in nanoseconds
-     * @param batch the most messages to send in this step, so one publisher that fell behind does not
-     *              hold up the others on its thread
-     */
-    Step step(long now, int batch) {
-        RunControl control = c.control();
-        if (rateChanged) {
-            retakeAfterRateChange();
-        }
-        for (int n = 0; n < batch; n++) {
-            if (seq >= limit || !active()) {
-                return Step.DONE;
-            }
-            take();
-            if (control.pastTimeLimit(intended)) {
-                return Step.DONE;
-            }
-            if (intended - now > 0) {
-                wakeNanos = intended;
-                link.aboutToWait();
-                return Step.LATER;
-            }
-            if (tracked != null && !tracked.hasCapacity(seq + 1)) {
-                if (tracked.failure() != null) {
-                    control.fail(tracked.failure().getMessage());
-                    return Step.DONE;
-                }
-                link.aboutToWait();
-                wakeNanos = now + CAPACITY_POLL_NANOS; // the intended time stays the basis of latency
-                return Step.LATER;
-            }
-            if (!sendTaken(now)) {
-                return Step.DONE;
-            }
-            now = c.clock().nanoTime();
-        }
-        wakeNanos = now; // more due: after the other publishers due now
-        link.aboutToWait(); // what the link held back leaves now, not after the thread served the others
-        return Step.LATER;
-    }
-
-    /** When this publisher wants its pacing thread again, after {@link #step} said {@link Step#LATER}. */
+    /** When this publisher wants its pacing thread again, in nanoseconds; that thread only. */
     long wakeNanos() {
         return wakeNanos;
+    }
+
+    /** Sets when this publisher wants its pacing thread again, in nanoseconds; that thread only. */
+    void wakeAt(long nanos) {
+        wakeNanos = nanos;
     }
 
     /** Where this publisher sits in its pacing thread's heap; that thread only. */
@@ -443,32 +412,8 @@ final class PublisherTask implements Runnable {
         }
     }
 
-    /**
-     * Waits until {@code deadlineNanos}: parks until the {@link SpinWindow} before it, then spins, so
-     * the send is not late by a park's overshoot. {@link #STOPPED} if the run stopped (or retired
-     * this publisher) meanwhile, {@link #RATE_CHANGED} if the rate changed while it parked (the
-     * message waited for may be due sooner), else {@link #DUE}.
-     */
-    private int sleepUntil(long deadlineNanos) {
-        NanoClock clock = c.clock();
-        long spinNanos = spin.nanos();
-        long remaining;
-        while ((remaining = deadlineNanos - clock.nanoTime()) > spinNanos) {
-            if (!active()) {
-                return STOPPED;
-            }
-            if (rateChanged) {
-                return RATE_CHANGED;
-            }
-            clock.parkNanos(Math.min(remaining - spinNanos, MAX_PARK_NANOS));
-        }
-        while (deadlineNanos - clock.nanoTime() > 0) {
-            clock.spinPause();
-        }
-        return active() ? DUE : STOPPED;
-    }
-
-    private boolean active() {
+    /** True unless this publisher was retired or the run stopped publishing. */
+    boolean active() {
         return !retired && c.control().publishing();
     }
 

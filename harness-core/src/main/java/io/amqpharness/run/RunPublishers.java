@@ -89,7 +89,7 @@ final class RunPublishers {
                 .map(Double::intValue).orElse(0));
         this.runners = new PublisherRunners(PublisherRunners.pacingThreadsFor(p.pacingThreads(),
                 p.paced() && !p.idle() ? planned : 0, Runtime.getRuntime().availableProcessors()), control, clock,
-                p.pacingSpinFor(true).toNanos());
+                p.pacingSpinFor(true).toNanos(), p.pacingGranularity().toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
         this.maxInFlight = DriverSettings.largestWindow(scenario);
     }

@@ -1,13 +1,15 @@
 package io.amqpharness.run;
 
 /**
- * How long a paced publisher on a thread of its own spins before each message's intended time
- * instead of parking ({@code --pacing-spin}): the time given, or by default 100 µs but at most a
- * tenth of the gap between the publisher's messages. A park on Linux wakes 60-100 µs late; spinning
- * the last stretch keeps that lateness out of the publish delay, but at 10,000 msg/s a 100 µs window
- * is the whole gap, and the publisher would spin a whole core away from the broker and the
- * consumers. With the bound, spinning takes at most about a tenth of the publisher's thread; what
- * a shorter window leaves late is measured (latency counts from the intended time).
+ * How long a paced publisher on a thread of its own spins before each wake-up instead of parking
+ * ({@code --pacing-spin}): the time given; in the precise mode ({@code --pacing-granularity 0}) by
+ * default 100 µs but at most a tenth of the gap between the publisher's messages. A park on Linux
+ * wakes 60-100 µs late; spinning the last stretch keeps that lateness out of the publish delay, but
+ * at 10,000 msg/s a 100 µs window is the whole gap, and the publisher would spin a whole core away
+ * from the broker and the consumers. With the bound, spinning takes at most about a tenth of the
+ * publisher's thread; what a shorter window leaves late is measured (latency counts from the
+ * intended time). Waking in bursts (the default granularity), a publisher does not spin unless
+ * {@code --pacing-spin} is given.
  *
  * <p>Threading: the publisher's own thread.
  */

@@ -9,7 +9,8 @@
  * {@code StopCondition}, stop and drain, result), each a verb of {@code RunParticipants}, which
  * holds what the run opened: consumers, publishers ({@code RunPublishers}), idle connections,
  * request/reply ({@code RequestReply}) and the sequence checkers ({@code SequenceCheckers}). The
- * hot path is {@code PublisherTask} (on its own thread or a shared {@code PacingThread}) and
+ * hot path is {@code PublisherTask}'s send path, driven on its own thread ({@code OwnThreadPublisher})
+ * or a shared {@code PacingThread}, both in bursts of {@code --pacing-granularity} when paced, and
  * {@code ConsumerTask} (on the driver's I/O threads). Steps and {@code find-max} change a run live
  * through {@code StepController} and {@code SearchController}.
  *

@@ -31,16 +31,20 @@ import java.util.Set;
  * @param properties          message properties and headers; default none
  * @param randomStartDelay    each publisher waits a random time up to this long before its first
  *                            message; empty means all start together
- * @param pacingSpin          a paced publisher parks until this long before a message's intended
- *                            time and spins the rest, because a park overshoots by about 60-100 µs
- *                            on Linux; {@link Duration#ZERO} parks all the way. Empty means the
- *                            default: {@link #DEFAULT_PACING_SPIN} (100 µs, but at most a tenth of
- *                            the gap between messages) for a publisher with a thread of its own, 0 on
- *                            a shared pacing thread (whose spinning before each of thousands of
- *                            publishers' messages would cost a core)
+ * @param pacingSpin          a paced publisher parks until this long before a wake-up and spins the
+ *                            rest, because a park overshoots by about 60-100 µs on Linux;
+ *                            {@link Duration#ZERO} parks all the way. Empty means the default: in the
+ *                            precise mode ({@code pacingGranularity} 0), {@link #DEFAULT_PACING_SPIN}
+ *                            (100 µs, but at most a tenth of the gap between messages) for a publisher with
+ *                            a thread of its own; else 0 (bursts, or a shared pacing thread, whose spinning
+ *                            before each of thousands of publishers' messages would cost a core)
  * @param pacingThreads       paced publishers share this many pacing threads ({@code --pacing-threads});
  *                            0 gives each its own thread; empty means automatic: as many as cores once
  *                            there are more than 4 paced publishers per core, else a thread each
+ * @param pacingGranularity   a paced publisher wakes at most this often ({@code --pacing-granularity}) and
+ *                            sends every message due since in one burst, each with its own intended
+ *                            time; {@link Duration#ZERO} wakes for every message (the precise mode);
+ *                            default {@link #DEFAULT_PACING_GRANULARITY}
  */
 public record PublishSettings(
         int producers,
@@ -58,10 +62,14 @@ public record PublishSettings(
         MessageProperties properties,
         @FilledFrom(Setting.PRODUCER_RANDOM_START_DELAY) Optional<Duration> randomStartDelay,
         @FilledFrom(Setting.PACING_SPIN) Optional<Duration> pacingSpin,
-        @FilledFrom(Setting.PACING_THREADS) OptionalInt pacingThreads) {
+        @FilledFrom(Setting.PACING_THREADS) OptionalInt pacingThreads,
+        @FilledFrom(Setting.PACING_GRANULARITY) Duration pacingGranularity) {
 
     /** How long before a message's intended time a paced publisher stops parking and spins: 100 µs. */
     public static final Duration DEFAULT_PACING_SPIN = Duration.ofNanos(100_000);
+
+    /** How often a paced publisher wakes at most, sending what fell due meanwhile in one burst: 1 ms. */
+    public static final Duration DEFAULT_PACING_GRANULARITY = Duration.ofMillis(1);
 
     public PublishSettings {
         variableSize = List.copyOf(variableSize);
@@ -70,13 +78,38 @@ public record PublishSettings(
     }
 
     /**
-     * How long before an intended send time a paced publisher stops parking and spins: {@code --pacing-spin},
-     * else 100 µs on a thread of its own and 0 on a shared pacing thread.
+     * The settings before {@code pacingGranularity}: paced publishers wake at most every
+     * {@link #DEFAULT_PACING_GRANULARITY} and send what fell due in bursts.
+     *
+     * @deprecated use the canonical constructor, with {@link #DEFAULT_PACING_GRANULARITY} (bursts) or
+     *             {@link Duration#ZERO} (a wake-up per message, the behaviour before it existed)
+     */
+    @Deprecated
+    public PublishSettings(int producers, int channelsPerProducer, int messageSizeBytes, List<SizeStep> variableSize,
+                           OptionalDouble ratePerProducer, OptionalDouble totalRate, List<RateStep> variableRate,
+                           OptionalLong messagesPerProducer, OptionalInt confirmWindow, Duration confirmTimeout,
+                           OptionalInt txSize, Set<MessageFlag> flags, MessageProperties properties,
+                           Optional<Duration> randomStartDelay, Optional<Duration> pacingSpin,
+                           OptionalInt pacingThreads) {
+        this(producers, channelsPerProducer, messageSizeBytes, variableSize, ratePerProducer, totalRate, variableRate,
+                messagesPerProducer, confirmWindow, confirmTimeout, txSize, flags, properties, randomStartDelay,
+                pacingSpin, pacingThreads, DEFAULT_PACING_GRANULARITY);
+    }
+
+    /**
+     * How long before an intended send time (or a burst's wake-up) a paced publisher stops parking and
+     * spins: {@code --pacing-spin}, else 100 µs on a thread of its own in the precise mode
+     * ({@code --pacing-granularity 0}), and 0 on a shared pacing thread or when sending in bursts.
      *
      * @param sharedThread true for a publisher served by a shared pacing thread
      */
     public Duration pacingSpinFor(boolean sharedThread) {
-        return pacingSpin.orElse(sharedThread ? Duration.ZERO : DEFAULT_PACING_SPIN);
+        return pacingSpin.orElse(sharedThread || bursts() ? Duration.ZERO : DEFAULT_PACING_SPIN);
+    }
+
+    /** True if paced publishers wake at most every {@link #pacingGranularity} and send what is due in bursts. */
+    public boolean bursts() {
+        return !pacingGranularity.isZero();
     }
 
     /** Publishers in the run: connections times channels per connection. */

@@ -172,22 +172,46 @@ final class PublishingRows {
 
     static Declaration.Draft<?> pacingSpin() {
         return option(PUBLISHING, ValueType.DURATION, "--pacing-spin").label("DURATION")
-            .help("Paced publishers park until this long before a send and spin the rest (default 100us, at most "
-                    + "a tenth of the gap between messages, 0 on shared pacing threads; 0 parks only).")
+            .help("Paced publishers park until this long before a wake-up and spin the rest (default 0; with "
+                    + "--pacing-granularity 0: 100us, at most a tenth of the gap between messages; 0 parks only).")
             .read(s -> s.publishing().pacingSpin().orElse(null))
             .apply(Scenario.Builder::pacingSpin)
             .check(d -> !d.isNegative() && d.compareTo(Duration.ofMillis(10)) <= 0,
                     "%s must be between 0 and 10ms; for example %1$s 100us")
-            .doc("100us, at most a tenth of the gap between messages; 0 on shared pacing threads",
-                "a paced publisher parks until this long before each intended send time, then spins: a park "
+            .doc("0; with `--pacing-granularity 0`, 100us, at most a tenth of the gap between messages, on a "
+                + "publisher's own thread",
+                "a paced publisher parks until this long before each wake-up, then spins: a park "
                 + "on Linux wakes 60-100 µs late, which would be publish delay. Spinning costs CPU only in this "
-                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way. By default "
-                + "the window is at most a tenth of the gap between a publisher's messages (10 µs at 10,000 msg/s), "
+                + "window (about 3 % of a core per publisher at 1,000 msg/s); `0` parks all the way. In the precise "
+                + "mode (`--pacing-granularity 0`), a publisher with a thread of its own spins by default before "
+                + "every message, at most a tenth of the gap between its messages (10 µs at 10,000 msg/s), "
                 + "so spinning never takes more than about a tenth of its thread: a 100 µs window at 10,000 msg/s "
                 + "would be the whole gap, a core taken from the broker and the consumers. A window given here is "
                 + "kept whatever the rate (at 10,000 msg/s or more, `--pacing-spin 100us` spins a whole core). "
-                + "Publishers on shared pacing threads (`--pacing-threads`) do not spin unless this is given: "
-                + "spinning before each of thousands of messages a second costs a core");
+                + "Publishers that wake in bursts (the default `--pacing-granularity`) and publishers on shared "
+                + "pacing threads (`--pacing-threads`) do not spin unless this is given");
+    }
+
+    static Declaration.Draft<?> pacingGranularity() {
+        return option(PUBLISHING, ValueType.DURATION, "--pacing-granularity").label("DURATION")
+            .help("A paced publisher wakes at most this often and sends every message due since in one burst, "
+                    + "each stamped with its own intended time (default {default}; 0 wakes for every message).")
+            .read(s -> s.publishing().pacingGranularity()).byDefault(PublishSettings.DEFAULT_PACING_GRANULARITY)
+            .apply(Scenario.Builder::pacingGranularity)
+            .check(d -> !d.isNegative() && d.compareTo(Duration.ofMillis(100)) <= 0,
+                    "%s must be between 0 and 100ms; for example %1$s 1ms")
+            .doc("1ms",
+                "a paced publisher (on its own thread or a shared pacing thread) wakes at most this often: it sleeps "
+                + "until its next message is due, but no sooner than this after its last wake-up, then sends "
+                + "every message that fell due meanwhile in one burst, in one socket write. Each message still "
+                + "carries its own intended time (from the schedule, not the clock at the send), so latency counts "
+                + "from it and the publish delay of every message is recorded: at 10,000 msg/s messages leave in "
+                + "bursts of about 10, up to this long after their intended times (publish delay p50 about half of "
+                + "it). Below 1 message per this duration each message gets its own wake-up, as in `0`. `0` is the "
+                + "precise mode: one wake-up (with `--pacing-spin`'s spin) and one write per message, about "
+                + "1.5x the client CPU at 10,000 msg/s for a publish delay of tens of microseconds. Without "
+                + "`--pacing-spin`, a publisher waking in bursts does not spin: a park wakes 50-100 µs late "
+                + "on Linux, which shows as publish delay");
     }
 
     static Declaration.Draft<?> pacingThreads() {

@@ -114,13 +114,21 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     public B producerRandomStartDelay(Duration value) { return set(Setting.PRODUCER_RANDOM_START_DELAY, value); }
 
     /**
-     * A paced publisher parks until this long before each intended send time and spins the rest
-     * (a park overshoots by 60-100 µs); {@link Duration#ZERO} parks all the way. Default 100 µs.
+     * A paced publisher parks until this long before each wake-up and spins the rest (a park
+     * overshoots by 60-100 µs); {@link Duration#ZERO} parks all the way. Default 0, or with
+     * {@link #pacingGranularity} 0 on a publisher's own thread 100 µs (at most a tenth of the gap).
      */
     public B pacingSpin(Duration value) { return set(Setting.PACING_SPIN, value); }
 
     /** {@code --pacing-threads}: paced publishers share this many threads; 0 gives each its own (default automatic). */
     public B pacingThreads(int value) { return set(Setting.PACING_THREADS, value); }
+
+    /**
+     * {@code --pacing-granularity}: a paced publisher wakes at most this often and sends what fell due
+     * meanwhile in one burst, each message with its own intended time; {@link Duration#ZERO} wakes for
+     * every message. Default 1 ms.
+     */
+    public B pacingGranularity(Duration value) { return set(Setting.PACING_GRANULARITY, value); }
 
     // ---- consuming ----
 

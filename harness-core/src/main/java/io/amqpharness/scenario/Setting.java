@@ -97,6 +97,8 @@ public enum Setting {
 
     PACING_THREADS(PublishingRows.pacingThreads()),
 
+    PACING_GRANULARITY(PublishingRows.pacingGranularity()),
+
     // ---- consuming ----
     CONSUMERS(ConsumingRows.consumers()),
     CONSUMER_CHANNELS(ConsumingRows.consumerChannels()),
