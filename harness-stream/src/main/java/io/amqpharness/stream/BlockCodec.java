@@ -76,7 +76,10 @@ abstract class BlockCodec implements CompressionCodec {
         byte[] in = new byte[4096];
         /** What results. */
         byte[] out = new byte[4096];
-        /** Per codec, state it keeps per thread (zstd's native contexts). */
+        /**
+         * What a codec keeps per thread: zstd's native contexts ({@link ZstdFrameCodec}, slots 0 and 1),
+         * gzip's deflater, inflater and checksum ({@link GzipCodec}, slots 2 to 4).
+         */
         final Object[] state = new Object[5];
 
         /** Makes {@link #out} hold at least {@code size} bytes, keeping its first bytes. */

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 
 /**
  * The sub-entry codecs of a run, for its producers and its consumers alike (the environment's
- * factory): gzip through the JDK's zlib; lz4, snappy and zstd through the native-backed libraries
+ * factory): gzip through the JDK's zlib, lz4, snappy and zstd through the native-backed libraries
  * (lz4-java, snappy-java, zstd-jni), each a {@link BlockCodec} that reuses its thread's buffers.
  * Where a library cannot load here, lz4 and snappy fall back to Commons Compress's pure-Java codecs
  * (the same formats, several times slower), and zstd to the client's, which {@link CodecCheck} then
@@ -24,7 +24,7 @@ final class SubEntryCodecs implements CompressionCodecFactory {
 
     /** With the given fast codecs, each replaced by its portable one if it fails to build. */
     SubEntryCodecs(Supplier<CompressionCodec> lz4, Supplier<CompressionCodec> snappy, Supplier<CompressionCodec> zstd) {
-        codecs[Compression.GZIP.code()] = new CompressionUtils.GzipCompressionCodec();
+        codecs[Compression.GZIP.code()] = new GzipCodec();
         codecs[Compression.LZ4.code()] = choose(lz4, CompressionUtils.CommonsCompressLz4CompressionCodec::new);
         codecs[Compression.SNAPPY.code()] = choose(snappy, CompressionUtils.CommonsCompressSnappyCompressionCodec::new);
         codecs[Compression.ZSTD.code()] = choose(zstd, CompressionUtils.CommonsCompressZstdCompressionCodec::new);
