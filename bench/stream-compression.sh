@@ -71,7 +71,10 @@ for round in $(seq 1 "$ROUNDS"); do
     if [ -n "$SPT_JAR" ]; then
       out="$WORK/sc-spt-$c-$round.log"
       read -r wall cpu code _ < <(spt "$c" "$out" | tail -1)
-      [ "$code" = 0 ] || { echo "StreamPerfTest $c run $round failed (exit $code); see $out" >&2; exit 1; }
+      if [ "$code" != 0 ]; then # its connection can fail on a busy broker: that round has no peer row
+        printf '%-8s %-6s %5s %12s %10s %10s %s\n' "$c" spt "$round" failed - - "$wall (exit $code; see $out)"
+        continue
+      fi
       rate=$(spt_rate "$out"); p=$(per100k "$cpu")
       printf '%-8s %-6s %5s %12s %10s %10s %s\n' "$c" spt "$round" "${rate:-?}" "$p" - "$wall"
       [ -n "$rate" ] && echo "$rate" >> "$WORK/sc-spt-$c.rate"
