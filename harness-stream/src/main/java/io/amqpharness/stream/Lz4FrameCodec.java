@@ -114,13 +114,15 @@ final class Lz4FrameCodec extends BlockCodec {
                 if (blockChecksum) {
                     require(xxhash.hash(src, pos, size, 0) == intLE(src, pos + size), "LZ4 block checksum mismatch");
                 }
-                scratch.ensure(n + maxBlock);
+                // a block decompresses to at most its block size, and to about 255 times its length at most
+                int room = stored ? size : (int) Math.min(maxBlock, size * 256L + 64);
+                scratch.ensure(n + room);
                 if (stored) {
                     System.arraycopy(src, pos, scratch.out, n, size);
                     n += size;
                 } else {
                     try {
-                        n += decompressor.decompress(src, pos, size, scratch.out, n, maxBlock);
+                        n += decompressor.decompress(src, pos, size, scratch.out, n, room);
                     } catch (net.jpountz.lz4.LZ4Exception e) {
                         throw new IOException("corrupt LZ4 block", e);
                     }

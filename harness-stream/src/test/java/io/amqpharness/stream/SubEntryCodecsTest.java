@@ -79,6 +79,15 @@ class SubEntryCodecsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Compression.class, names = {"GZIP", "SNAPPY", "LZ4", "ZSTD"})
+    void zerosThatCompressAsFarAsTheFormatGoesReadBack(Compression compression) throws IOException {
+        CompressionCodec ours = new SubEntryCodecs().get(compression);
+        byte[] zeros = new byte[200_000];
+        assertThat(decompress(ours, compress(ours, zeros))).isEqualTo(zeros);
+        assertThat(decompress(ours, compress(new DefaultCompressionCodecFactory().get(compression), zeros))).isEqualTo(zeros);
+    }
+
     @Test
     void lz4FramesWithChecksumsAndDependentBlocksRead() throws IOException {
         CompressionCodec ours = new SubEntryCodecs().get(Compression.LZ4);
