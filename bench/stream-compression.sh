@@ -86,7 +86,7 @@ done
 echo
 echo "medians over $ROUNDS rounds, $MESSAGES x $SIZE B, sub-entries of $SUB_ENTRY, stream port $STREAM_PORT:"
 none=""
-[ -s "$WORK/sc-harness-none.rate" ] && none=$(median < "$WORK/sc-harness-none.rate")
+if [[ " $CODECS " == *" none "* ]]; then none=$(median < "$WORK/sc-harness-none.rate"); fi
 for c in $CODECS; do
   r=$(median < "$WORK/sc-harness-$c.rate"); p=$(median < "$WORK/sc-harness-$c.cpu"); h=$(median < "$WORK/sc-harness-$c.heap")
   line=$(printf '  %-6s harness %9s msg/s %7s CPU-s/100k  peak heap %6s MiB' "$c" "$r" "$p" "$h")
