@@ -25,7 +25,7 @@ class CodecCheckTest {
         String sentence = CodecCheck.failure(StreamSettings.Compression.ZSTD, unloadable).orElseThrow();
         assertThat(sentence).startsWith("--compression zstd does not work on this machine (")
                 .contains(System.getProperty("os.arch") + ": no zstd-jni in java.library.path")
-                .endsWith("); use none, gzip, snappy or lz4, which are pure Java.")
+                .endsWith("); use none, gzip, snappy or lz4, which work without a native library.")
                 .doesNotContain("\n");
     }
 
