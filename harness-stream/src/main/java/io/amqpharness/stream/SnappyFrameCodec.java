@@ -18,13 +18,16 @@ final class SnappyFrameCodec extends BlockCodec {
     private static final double MIN_RATIO = 0.85;
     private final ThreadLocal<CRC32C> crcs = ThreadLocal.withInitial(CRC32C::new);
 
-    /** Fails here if snappy-java has no native library for this platform. */
+    /**
+     * Fails here, with an {@link IllegalStateException}, if snappy-java's native library does not
+     * load (none for this platform, or no writable temporary directory to unpack it into).
+     */
     SnappyFrameCodec() {
         try {
             byte[] sample = new byte[64];
             Snappy.compress(sample, 0, sample.length, new byte[Snappy.maxCompressedLength(sample.length)], 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+        } catch (IOException | org.xerial.snappy.SnappyError e) {
+            throw new IllegalStateException("snappy-java does not load here: " + e.getMessage(), e);
         }
     }
 
