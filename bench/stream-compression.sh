@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sub-entry compression over RabbitMQ's stream protocol (issue 40): MESSAGES (default 300,000) bodies
 # of SIZE (default 100) bytes in sub-entries of SUB_ENTRY (default 10) messages, one publisher with a
-# confirm window of 1000 and one consumer from the first offset, for each codec of CODECS (default
+# confirm window of CONFIRM (default 1000) and one consumer from the first offset, for each codec of CODECS (default
 # "none gzip lz4 snappy zstd"), ROUNDS (default 3) rounds, the codecs alternating within a round.
 # Prints per run and as medians the end-to-end throughput, the client's CPU seconds per 100k
 # messages (whole process, JVM start included) and the harness's peak heap, then each codec's
@@ -13,6 +13,8 @@
 #   STREAM_PORT=5553 bench/stream-compression.sh            # RabbitMQ 4.0 of scripts/rabbitmq4.sh
 #   SPT_JAR=bench/work/stream-perf-test/target/stream-perf-test.jar bench/stream-compression.sh
 #   bench/stream-compression.sh codecs                      # the codecs alone, in one thread (no broker)
+#   MESSAGES=1000000 SIZE=12 SUB_ENTRY=1 CONFIRM=3000 CODECS=none SPT_JAR=... bench/stream-compression.sh
+#                                      # seed 001's stream shape, no sub-entries: the driver's CPU per message
 # Run it on an idle machine: the ratios come from alternated runs, the absolute rates move with the machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +25,7 @@ ROUNDS=${ROUNDS:-3}
 STREAM_PORT=${STREAM_PORT:-5552}
 SIZE=${SIZE:-100}
 SUB_ENTRY=${SUB_ENTRY:-10}
+CONFIRM=${CONFIRM:-1000}
 CODECS=${CODECS:-none gzip lz4 snappy zstd}
 SPT_JAR=${SPT_JAR:-}
 STREAM_URI="rabbitmq-stream://guest:guest@localhost:$STREAM_PORT/%2F"
@@ -39,7 +42,7 @@ fi
 harness() { # codec output
   # shellcheck disable=SC2086
   bench/cpu-time.py "$2" -- java $JAVA_OPTS -jar "$JAR" --uri "$STREAM_URI" --protocol stream -C "$MESSAGES" \
-    -s "$SIZE" --confirm 1000 --sub-entry-size "$SUB_ENTRY" --compression "$1" --stream-offset first \
+    -s "$SIZE" --confirm "$CONFIRM" --sub-entry-size "$SUB_ENTRY" --compression "$1" --stream-offset first \
     --interval 5s --no-broker-metrics
 }
 
@@ -47,7 +50,7 @@ spt() { # codec output
   # one stream of its own, deleted afterwards; the run ends when the consumer has read every message
   # shellcheck disable=SC2086
   bench/cpu-time.py "$2" -- java $JAVA_OPTS -jar "$SPT_JAR" --uris "$STREAM_URI" --producers 1 --consumers 1 \
-    --size "$SIZE" --confirms 1000 --sub-entry-size "$SUB_ENTRY" --compression "$1" --offset first \
+    --size "$SIZE" --confirms "$CONFIRM" --sub-entry-size "$SUB_ENTRY" --compression "$1" --offset first \
     --pmessages "$MESSAGES" --cmessages "$MESSAGES" --streams "bench-spt-$1-$$" --delete-streams
 }
 
