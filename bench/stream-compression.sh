@@ -48,8 +48,11 @@ harness() { # codec output
 
 spt() { # codec output
   # one stream of its own, deleted afterwards; the run ends when the consumer has read every message
+  # (without this script's settings in its environment: StreamPerfTest reads variables such as SIZE
+  # as option values, and then refuses its own defaults)
   # shellcheck disable=SC2086
-  bench/cpu-time.py "$2" -- java $JAVA_OPTS -jar "$SPT_JAR" --uris "$STREAM_URI" --producers 1 --consumers 1 \
+  bench/cpu-time.py "$2" -- env -u SIZE -u SUB_ENTRY -u CONFIRM -u MESSAGES -u ROUNDS -u CODECS -u STREAM_PORT \
+    java $JAVA_OPTS -jar "$SPT_JAR" --uris "$STREAM_URI" --producers 1 --consumers 1 \
     --size "$SIZE" --confirms "$CONFIRM" --sub-entry-size "$SUB_ENTRY" --compression "$1" --offset first \
     --pmessages "$MESSAGES" --cmessages "$MESSAGES" --streams "bench-spt-$1-$$" --delete-streams
 }
