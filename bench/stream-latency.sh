@@ -44,10 +44,13 @@ run() { # protocol output
 
 # p50 and p99 end-to-end latency in milliseconds, from the summary's latency table (warm-up left out).
 e2e_latency() { awk '/^  end-to-end / {print $3, $7; exit}' "$1"; }
+# p50 of the publisher's confirm latency (to the broker and back, through the client's publishing
+# threads): what of the end-to-end latency the publishing side accounts for.
+confirm_p50() { awk '/^  confirm / {print $3; exit}' "$1"; }
 harness_published() { grep -oE '^  published [0-9,]+' "$1" | grep -oE '[0-9,]+' | tr -d ,; }
 
-printf '%-8s %5s %10s %10s %8s %s\n' protocol round "e2e p50" "e2e p99" "cpu s" "wall s"
-for p in stream amqp10; do for f in p50 p99 cpu; do : > "$WORK/sl-$p.$f"; done; done
+printf '%-8s %5s %10s %10s %10s %8s %s\n' protocol round "e2e p50" "e2e p99" "conf p50" "cpu s" "wall s"
+for p in stream amqp10; do for f in p50 p99 conf cpu; do : > "$WORK/sl-$p.$f"; done; done
 for round in $(seq 1 "$ROUNDS"); do
   for p in stream amqp10; do
     out="$WORK/sl-$p-$round.log"
@@ -57,13 +60,14 @@ for round in $(seq 1 "$ROUNDS"); do
     if [ -z "$published" ] || [ "$consumed" != "$published" ]; then
       # RabbitMQ 3.x can pause AMQP 1.0 stream deliveries for longer than the drain (docs/amqp10.md):
       # the latency of such a round leaves out the messages still held back, so it is not compared.
-      printf '%-8s %5s %10s %10s %8s %s\n' "$p" "$round" stalled - "$cpu" \
+      printf '%-8s %5s %10s %10s %10s %8s %s\n' "$p" "$round" stalled - - "$cpu" \
         "$wall (consumed ${consumed:-?} of ${published:-?}; see $out)"
       continue
     fi
-    read -r p50 p99 < <(e2e_latency "$out")
-    printf '%-8s %5s %10s %10s %8s %s\n' "$p" "$round" "$p50" "$p99" "$cpu" "$wall"
-    echo "$p50" >> "$WORK/sl-$p.p50"; echo "$p99" >> "$WORK/sl-$p.p99"; echo "$cpu" >> "$WORK/sl-$p.cpu"
+    read -r p50 p99 < <(e2e_latency "$out"); conf=$(confirm_p50 "$out")
+    printf '%-8s %5s %10s %10s %10s %8s %s\n' "$p" "$round" "$p50" "$p99" "$conf" "$cpu" "$wall"
+    echo "$p50" >> "$WORK/sl-$p.p50"; echo "$p99" >> "$WORK/sl-$p.p99"; echo "$conf" >> "$WORK/sl-$p.conf"
+    echo "$cpu" >> "$WORK/sl-$p.cpu"
   done
 done
 
@@ -72,8 +76,9 @@ echo "medians over the rounds that consumed everything ($ROUNDS rounds run, ${WA
 for p in stream amqp10; do
   label=$([ "$p" = stream ] && echo "--protocol stream" || echo "--protocol amqp10 --queue-type stream")
   if [ -s "$WORK/sl-$p.p50" ]; then
-    printf '  %-38s e2e p50 %s ms, p99 %s ms, client CPU %s s per run\n' "$label" \
-      "$(median < "$WORK/sl-$p.p50")" "$(median < "$WORK/sl-$p.p99")" "$(median < "$WORK/sl-$p.cpu")"
+    printf '  %-38s e2e p50 %s ms, p99 %s ms, confirm p50 %s ms, client CPU %s s per run\n' "$label" \
+      "$(median < "$WORK/sl-$p.p50")" "$(median < "$WORK/sl-$p.p99")" "$(median < "$WORK/sl-$p.conf")" \
+      "$(median < "$WORK/sl-$p.cpu")"
   else
     printf '  %-38s no round consumed every message\n' "$label"
   fi

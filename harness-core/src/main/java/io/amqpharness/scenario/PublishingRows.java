@@ -242,7 +242,11 @@ final class PublishingRows {
             .doc(
                 "`--protocol stream` only: the stream client accumulates up to this many messages (or "
                 + "sub-entries) and writes them in one publish frame; it sends a smaller batch as soon as the "
-                + "publisher pauses (stream-perf-test's `--batch-size`)");
+                + "publisher pauses (stream-perf-test's `--batch-size`). The harness uses the client's dynamic "
+                + "batching: its batching thread writes whatever has arrived when it wakes, so a paced "
+                + "publisher's message waits for no timer (the client's `batchPublishingDelay`, 100 ms, applies "
+                + "only without dynamic batching, and stream-perf-test's `--batch-publishing-delay` has no "
+                + "counterpart here); a larger batch size only raises how many can go out together under load");
     }
 
     static Declaration.Draft<?> subEntrySize() {
@@ -265,10 +269,13 @@ final class PublishingRows {
             .read(s -> s.stream().compression()).byDefault(StreamSettings.Compression.NONE)
             .apply(Scenario.Builder::compression)
             .doc("`--protocol stream` only, with `--sub-entry-size` above 1: how each sub-entry is compressed, "
-                + "`none`, `gzip`, `snappy`, `lz4` (framed formats, in pure Java through commons-compress) or "
-                + "`zstd` (through zstd-jni, whose native libraries harness.jar bundles for Linux, macOS and Windows "
-                + "on the common processors; where none loads, the run stops before publishing with one sentence, "
-                + "exit 1)");
+                + "`none`, `gzip` (the JDK's zlib), `snappy`, `lz4` (the framed formats, through snappy-java's and "
+                + "lz4-java's native codecs, in pure Java through commons-compress where those do not load) or "
+                + "`zstd` (through zstd-jni; where its native library does not load, the run stops before "
+                + "publishing with one sentence, exit 1). harness.jar bundles the native libraries for Linux, "
+                + "macOS and Windows on the common processors. Producers and consumers use the same codecs, which "
+                + "compress and read each sub-entry whole in buffers each thread reuses: see "
+                + "[performance.md](performance.md#stream-sub-entry-compression) for what each costs");
     }
 
     static Declaration.Draft<?> filterValue() {

@@ -15,7 +15,8 @@ import java.util.Optional;
  * Whether a sub-entry codec works on this machine before the run opens its first producer: zstd
  * goes through zstd-jni, which loads a native library (bundled for common platforms) the first time
  * it is used; without the check a platform it lacks would fail inside the client's batching, as a
- * stack trace, once publishing had begun. The check compresses a few bytes and reads them back.
+ * stack trace, once publishing had begun. The check compresses a few bytes and reads them back. (gzip
+ * is the JDK's, and lz4 and snappy fall back to pure Java where their native libraries do not load.)
  */
 final class CodecCheck {
     private static final byte[] SAMPLE = "amqp-harness codec check".getBytes(StandardCharsets.US_ASCII);
@@ -47,6 +48,6 @@ final class CodecCheck {
         }
         return Optional.of("--compression " + compression + " does not work on this machine ("
                 + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": " + reason
-                + "); use none, gzip, snappy or lz4, which are pure Java.");
+                + "); use none, gzip, snappy or lz4, which work without a native library.");
     }
 }

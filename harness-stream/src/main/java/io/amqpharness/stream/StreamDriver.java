@@ -3,7 +3,6 @@ package io.amqpharness.stream;
 import com.rabbitmq.stream.BackOffDelayPolicy;
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.EnvironmentBuilder;
-import com.rabbitmq.stream.compression.CommonsCompressCompressionCodecFactory;
 import com.rabbitmq.stream.compression.CompressionCodecFactory;
 import com.rabbitmq.stream.impl.Client;
 import io.amqpharness.scenario.BrokerUri;
@@ -55,7 +54,7 @@ final class StreamDriver implements ProtocolDriver {
     private final Optional<SslContext> tls;
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private final Optional<ActiveConsumerGroup> group;
-    private final CompressionCodecFactory codecs = new CommonsCompressCompressionCodecFactory();
+    private final CompressionCodecFactory codecs = new SubEntryCodecs();
     private Environment environment;
     /**
      * The run's Netty event loops, shared by its probe client and its environment, and closed without the
@@ -126,8 +125,8 @@ final class StreamDriver implements ProtocolDriver {
                 .addressResolver(nodes::resolve)
                 // the harness's messages encoded and read without an AMQP 1.0 message object each
                 .codec(new HarnessCodec())
-                // gzip, snappy and lz4 in pure Java (the default factory needs snappy-java and lz4-java), zstd
-                // through zstd-jni's native library
+                // sub-entries compressed and read back in reused buffers, through the native libraries
+                // where they load (SubEntryCodecs): for the producers and the consumers
                 .compressionCodecFactory(codecs)
                 // Consumers reconnect on their own (publishers through the core's recovery): every second,
                 // not the client's default 5 s, so that a restart's outage is the broker's, not the wait.
@@ -146,8 +145,11 @@ final class StreamDriver implements ProtocolDriver {
 
     @Override
     public Map<String, String> facts() {
+        StreamSettings.Compression compression = stream.compression();
+        String codec = stream.subEntrySize() > 1 && compression != StreamSettings.Compression.NONE
+                ? " (" + codecs.get(StreamPublisher.compression(compression)) + ")" : "";
         return Map.of("stream-batching", "batch size " + stream.batchSize() + ", sub-entry size "
-                + stream.subEntrySize() + ", compression " + stream.compression());
+                + stream.subEntrySize() + ", compression " + compression + codec);
     }
 
     /** The stream protocol's control: created by {@link #connect()} on the run's environment. */

@@ -89,5 +89,28 @@ class StreamRunIT extends DriverContract {
         assertThat(r.counts().lost()).isZero();
         assertThat(r.counts().duplicated()).isZero();
         assertThat(r.counts().outOfOrder()).isZero();
+        assertThat(r.unaccountedPublished()).isZero();
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
+        // the harness's codecs wrote and read them (the client's gzip for gzip)
+        assertThat(r.driverFacts().get("stream-batching")).contains("compression " + codec + " (")
+                .contains(codec == io.amqpharness.scenario.StreamSettings.Compression.GZIP ? "JDK"
+                        : codec == io.amqpharness.scenario.StreamSettings.Compression.ZSTD ? "zstd-jni" : "-java");
+    }
+
+    /** Sub-entries of 10 x 10 kB: 100 kB each, past the 64 KiB blocks (LZ4) and chunks (Snappy) of the framed formats. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = io.amqpharness.scenario.StreamSettings.Compression.class,
+            names = {"SNAPPY", "LZ4", "ZSTD"})
+    void subEntriesLargerThanOneFramedBlockAreStoredAndReadWhole(
+            io.amqpharness.scenario.StreamSettings.Compression codec) throws Exception {
+        RunResult r = new LoadRunner(scenario().producerMessageCount(500).size(10_000).confirm(100).batchSize(20)
+                .subEntrySize(10).compression(codec).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().confirmed()).isEqualTo(500);
+        assertThat(r.counts().consumed()).isEqualTo(500);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().duplicated()).isZero();
+        assertThat(r.counts().outOfOrder()).isZero();
+        assertThat(r.unaccountedDeliveries()).hasValue(0);
     }
 }
