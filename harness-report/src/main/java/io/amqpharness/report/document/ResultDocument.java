@@ -149,7 +149,7 @@ public record ResultDocument(
         client = client == null ? new Client(0, 0, OptionalLong.empty(), "", 0) : client;
         outages = outages == null ? new Outages(0, 0, null, null) : outages;
         blocking = blocking == null ? new Blocking(0, 0, null, 0, 0) : blocking;
-        histograms = histograms == null ? new Histograms(null, null, null, null, null, null) : histograms;
+        histograms = histograms == null ? Histograms.EMPTY : histograms;
     }
 
     /** Whether this is a merged result ({@code merged: true}). */
