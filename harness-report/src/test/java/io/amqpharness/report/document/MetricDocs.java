@@ -30,10 +30,11 @@ final class MetricDocs {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        StringBuilder b = new StringBuilder("| key | summary row | `.hlog` file | `intervals.csv` columns "
+        StringBuilder b = new StringBuilder("| metric (summary row) | key | `.hlog` file | `intervals.csv` columns "
                 + "| Prometheus histogram | gate | meaning |\n|---|---|---|---|---|---|---|\n");
         for (Metric m : Metric.values()) {
-            b.append("| `").append(m.jsonKey()).append("` | ").append(m.label()).append(" | `").append(m.logFileName())
+            // The label first: a row starting with a backquoted path would read as a field of the document.
+            b.append("| ").append(m.label()).append(" | `").append(m.jsonKey()).append("` | `").append(m.logFileName())
                     .append("` | `").append(snake(m.jsonKey())).append("_*` | `").append(m.prometheusName())
                     .append("` | ").append(m.gateName().map(g -> "`" + g + ".p99`").orElse("none")).append(" | ")
                     .append(meaning(source, m)).append(" |\n");

@@ -48,11 +48,11 @@ class ResultJsonDocTest {
     void theMetricTableHasARowPerSeriesWithItsNamesAndMeaning() {
         String table = MetricDocs.table();
         for (io.amqpharness.measure.Metric m : io.amqpharness.measure.Metric.values()) {
-            assertThat(table).contains("| `" + m.jsonKey() + "` | " + m.label() + " | `" + m.logFileName() + "` | ");
+            assertThat(table).contains("| " + m.label() + " | `" + m.jsonKey() + "` | `" + m.logFileName() + "` | ");
         }
-        assertThat(table).contains("| `endToEndFromSend` | e2e from send | `e2e-from-send.hlog` | `end_to_end_from_send_*` "
+        assertThat(table).contains("| e2e from send | `endToEndFromSend` | `e2e-from-send.hlog` | `end_to_end_from_send_*` "
                 + "| `harness_end_to_end_from_send_latency_seconds` | `e2e-from-send.p99` | From the actual send to receipt")
-                .contains("| `churnOpen` | churn open | `churn-open.hlog` | `churn_open_*` "
+                .contains("| churn open | `churnOpen` | `churn-open.hlog` | `churn_open_*` "
                         + "| `harness_churn_open_latency_seconds` | none | Connection churn (`--churn-rate`)");
     }
 
