@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.Format;
 import io.amqpharness.report.SearchSummary;
 import io.amqpharness.result.RunResult;
