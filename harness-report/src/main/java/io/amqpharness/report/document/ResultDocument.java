@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * duration and latency is an integer number of nanoseconds, rates are messages per second. An
  * empty optional is {@code null} in the file. A section an older (or hand-made) file lacks reads as
  * empty: zero counts, empty text and lists; only {@code connections} and {@code environment} are
- * then {@code null}. Built from a run by {@link io.amqpharness.report.files.RunDocument#of}, read
+ * then {@code null}. Built from a run by {@code report.files.RunDocument.of}, read
  * by {@link ResultDocuments#read}, written by {@link ResultDocuments#write}.
  *
  * @param format               version of this layout, {@code 1}

@@ -13,6 +13,7 @@ import io.amqpharness.report.document.Rates;
 import io.amqpharness.report.document.RecordFields;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.LatencyHistograms;
 import io.amqpharness.scenario.ScenarioException;
 import java.io.FileNotFoundException;
