@@ -47,9 +47,7 @@ public sealed interface GateQuantity {
         if (dot > 0) {
             String series = n.substring(0, dot);
             Metric metric = Metric.gated(series).orElseThrow(() -> new IllegalArgumentException("'" + series
-                    + "' is not a latency; use " + Metric.gateable().stream().map(m -> m.gateName().orElseThrow())
-                            .collect(Collectors.joining(", ")).replaceFirst(", ([^,]+)$", " or $1")
-                    + ", for example e2e.p99>20ms"));
+                    + "' is not a latency; use " + latencyNames("") + ", for example e2e.p99>20ms"));
             return new Latency(metric, Statistic.parse(n.substring(dot + 1)));
         }
         if (n.equals("throughput")) {
@@ -62,6 +60,12 @@ public sealed interface GateQuantity {
                     + ".p99 or " + series + ".max");
         }
         return new Count(CountKind.parse(n));
+    }
+
+    /** The latencies a gate reads, by their gate names, each quoted with {@code quote}: {@code e2e, ... or publish-delay}. */
+    static String latencyNames(String quote) {
+        return Metric.gateable().stream().map(m -> quote + m.gateName().orElseThrow() + quote)
+                .collect(Collectors.joining(", ")).replaceFirst(", ([^,]+)$", " or $1");
     }
 
     /** The one constant of {@code values} that {@code named} accepts, if any: the parse of each enum below. */
