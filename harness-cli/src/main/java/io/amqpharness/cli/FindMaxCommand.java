@@ -1,5 +1,6 @@
 package io.amqpharness.cli;
 
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.Format;
 import io.amqpharness.report.SearchSummary;
 import io.amqpharness.result.RunResult;
@@ -195,7 +196,7 @@ final class FindMaxCommand implements Callable<Integer> {
 
     private static void target(Scenario.Builder b, Duration d, GateQuantity.Statistic statistic) {
         if (d != null) {
-            b.failIf(new Gate(new GateQuantity.Latency(GateQuantity.LatencyMetric.END_TO_END, statistic),
+            b.failIf(new Gate(new GateQuantity.Latency(Metric.END_TO_END, statistic),
                     Gate.Comparison.GT, d.toNanos()));
         }
     }

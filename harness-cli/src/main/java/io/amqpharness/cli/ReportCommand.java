@@ -8,6 +8,8 @@ import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.files.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
+import io.amqpharness.report.io.AtomicFiles;
+import io.amqpharness.report.io.OutputFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,10 +131,10 @@ final class ReportCommand implements Callable<Integer> {
             return HarnessCommand.ExitCode.OK;
         }
         try {
-            io.amqpharness.report.files.AtomicFiles.writeString(output, md);
+            AtomicFiles.writeString(output, md);
         } catch (java.io.IOException e) {
             throw new io.amqpharness.HarnessException("Cannot write " + output + ": "
-                    + io.amqpharness.report.files.OutputFiles.reason(e) + ".", e);
+                    + OutputFiles.reason(e) + ".", e);
         }
         spec.commandLine().getOut().println("Wrote " + output);
         return HarnessCommand.ExitCode.OK;

@@ -5,6 +5,7 @@ import io.amqpharness.report.SeedTable;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
+import io.amqpharness.report.io.AtomicFiles;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.scenario.RunSettings;
@@ -344,7 +345,7 @@ final class SweepCommand implements Callable<Integer> {
 
     private static void write(Path file, String text) {
         try {
-            io.amqpharness.report.files.AtomicFiles.writeString(file, text);
+            AtomicFiles.writeString(file, text);
         } catch (IOException e) {
             throw new HarnessException("Cannot write " + file + ": " + e.getMessage() + ".", e);
         }

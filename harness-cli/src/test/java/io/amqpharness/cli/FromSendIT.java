@@ -27,7 +27,7 @@ class FromSendIT {
                 "--output-dir", dir.toString(), "--fail-if", "e2e-from-send.p99>10s");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("\n  end-to-end  ", "\n  e2e from send  ", "\n  publish delay  ",
-                "ok   Gate e2e-from-send.p99>10s passed: end-to-end from send p99 was");
+                "ok   Gate e2e-from-send.p99>10s passed: e2e from send p99 was");
         JsonNode latency = ResultDocuments.readTree(dir).path("latency");
         JsonNode e2e = latency.path("endToEnd");
         JsonNode fromSend = latency.path("endToEndFromSend");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
-import io.amqpharness.report.files.AtomicFiles;
+import io.amqpharness.report.io.AtomicFiles;
 import io.amqpharness.report.document.ResultDocuments;
 import java.io.IOException;
 import java.nio.file.Files;

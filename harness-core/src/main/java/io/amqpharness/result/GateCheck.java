@@ -88,7 +88,7 @@ public final class GateCheck {
         GateQuantity q = gate.quantity();
         if (value.isEmpty()) {
             return new GateVerdict(gate, step, value, true, "Gate " + gate + " failed" + where + ": no "
-                    + metric(((GateQuantity.Latency) q).metric()).label() + " latency was recorded.");
+                    + ((GateQuantity.Latency) q).metric().label() + " latency was recorded.");
         }
         double v = value.getAsDouble();
         boolean broken = gate.breaksAt(v);
@@ -110,7 +110,7 @@ public final class GateCheck {
     /** The measured value of a quantity; empty for a latency with no values. */
     static OptionalDouble value(GateQuantity q, Measured m) {
         if (q instanceof GateQuantity.Latency l) {
-            LatencySummary s = m.latency().getOrDefault(metric(l.metric()), LatencySummary.EMPTY);
+            LatencySummary s = m.latency().getOrDefault(l.metric(), LatencySummary.EMPTY);
             if (s.isEmpty()) {
                 return OptionalDouble.empty();
             }
@@ -147,8 +147,14 @@ public final class GateCheck {
         });
     }
 
-    /** The recorded series a gate's latency reads. */
+    /**
+     * The recorded series a gate's latency reads.
+     *
+     * @deprecated a gate's latency names its {@link Metric} itself: {@link GateQuantity.Latency#metric()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    @SuppressWarnings("removal")
     public static Metric metric(GateQuantity.LatencyMetric m) {
-        return Metric.gatedAs(m);
+        return m.metric();
     }
 }

@@ -5,7 +5,6 @@ import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceTracker;
 import io.amqpharness.scenario.ConsumeSettings;

@@ -5,7 +5,6 @@ import io.amqpharness.flow.Pacer;
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.scenario.PublishSettings;
 import io.amqpharness.scenario.RateStep;

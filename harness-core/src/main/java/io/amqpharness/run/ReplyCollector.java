@@ -2,7 +2,6 @@ package io.amqpharness.run;
 
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.spi.DeliveryListener;
 import java.util.concurrent.atomic.LongAdder;

@@ -4,7 +4,6 @@ import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.ReplyMode;

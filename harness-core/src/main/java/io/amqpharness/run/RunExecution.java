@@ -8,7 +8,6 @@ import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.result.ClientStats;
 import io.amqpharness.result.ConnectionStats;
 import io.amqpharness.result.LatencyHistograms;

@@ -5,7 +5,6 @@ import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.Measurements;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.MessageProperties;
 import io.amqpharness.scenario.QueueType;

@@ -1,8 +1,10 @@
 package io.amqpharness.scenario;
 
+import io.amqpharness.measure.Metric;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -43,30 +45,65 @@ public sealed interface GateQuantity {
             return new RateOf(RateKind.parse(n.substring(dot + 1)));
         }
         if (dot > 0) {
-            LatencyMetric metric = LatencyMetric.parse(n.substring(0, dot));
+            String series = n.substring(0, dot);
+            Metric metric = Metric.gated(series).orElseThrow(() -> new IllegalArgumentException("'" + series
+                    + "' is not a latency; use " + latencyNames("") + ", for example e2e.p99>20ms"));
             return new Latency(metric, Statistic.parse(n.substring(dot + 1)));
         }
         if (n.equals("throughput")) {
             return new RateOf(RateKind.THROUGHPUT);
         }
-        for (LatencyMetric m : LatencyMetric.values()) {
-            if (m.names.contains(n)) {
-                throw new IllegalArgumentException("'" + name.trim() + "' needs a statistic, for example " + m.name
-                        + ".p99 or " + m.name + ".max");
-            }
+        Optional<Metric> noStatistic = Metric.gated(n);
+        if (noStatistic.isPresent()) {
+            String series = noStatistic.get().gateName().orElseThrow();
+            throw new IllegalArgumentException("'" + name.trim() + "' needs a statistic, for example " + series
+                    + ".p99 or " + series + ".max");
         }
         return new Count(CountKind.parse(n));
     }
 
-    /** A latency statistic over the whole run or a step, in nanoseconds. */
-    record Latency(LatencyMetric metric, Statistic statistic) implements GateQuantity {
+    /** The latencies a gate reads, by their gate names, each quoted with {@code quote}: {@code e2e, ... or publish-delay}. */
+    static String latencyNames(String quote) {
+        return Metric.gateable().stream().map(m -> quote + m.gateName().orElseThrow() + quote)
+                .collect(Collectors.joining(", ")).replaceFirst(", ([^,]+)$", " or $1");
+    }
+
+    /** The one constant of {@code values} that {@code named} accepts, if any: the parse of each enum below. */
+    private static <E extends Enum<E>> Optional<E> find(E[] values, Predicate<E> named) {
+        return Arrays.stream(values).filter(named).findFirst();
+    }
+
+    /**
+     * A latency statistic over the whole run or a step, in nanoseconds.
+     *
+     * @param metric    the series read; one a gate can read ({@link Metric#gateName()} present)
+     * @param statistic the point of its distribution
+     */
+    record Latency(Metric metric, Statistic statistic) implements GateQuantity {
         /** A latency threshold: a decimal and a unit. */
         private static final Pattern LATENCY =
                 Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|µs|ms|s)");
 
+        /** @throws IllegalArgumentException for a series no gate reads */
+        public Latency {
+            if (metric.gateName().isEmpty()) {
+                throw new IllegalArgumentException("no gate reads the " + metric.label() + " latency");
+            }
+        }
+
+        /**
+         * The statistic of a series named by the former gate-only enum.
+         *
+         * @deprecated use {@link #Latency(Metric, Statistic)}: {@link Metric} names the series for gates too
+         */
+        @Deprecated(since = "0.1.0", forRemoval = true)
+        public Latency(LatencyMetric metric, Statistic statistic) {
+            this(metric.metric(), statistic);
+        }
+
         @Override
         public String toString() {
-            return metric.name + "." + statistic.name;
+            return metric.gateName().orElseThrow() + "." + statistic.name;
         }
 
         @Override
@@ -105,7 +142,7 @@ public sealed interface GateQuantity {
 
         @Override
         public String label() {
-            return metric.label + " " + statistic.label;
+            return metric.label() + " " + statistic.label;
         }
     }
 
@@ -187,39 +224,33 @@ public sealed interface GateQuantity {
     }
 
     /**
-     * The latency series a gate can read, by their names in a gate; {@code measure.Metric} maps each
-     * to the series it reads ({@code Metric.gatedAs}).
+     * The latency series a gate can read, as this interface named them before {@link Metric} did.
+     *
+     * @deprecated {@link Metric} is the one table of the series, with their gate names
+     *             ({@link Metric#gateName()}); use its constants
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     enum LatencyMetric {
-        /** From the intended (paced) or actual send to receipt: {@code e2e}, also {@code end-to-end}. */
-        END_TO_END("e2e", "end-to-end", "e2e", "end-to-end", "endtoend"),
-        /** From the actual send to receipt (paced runs): {@code e2e-from-send}. */
-        FROM_SEND("e2e-from-send", "end-to-end from send", "e2e-from-send", "endtoendfromsend"),
-        /** Request/reply: from the request's send to the reply's receipt: {@code round-trip}. */
-        ROUND_TRIP("round-trip", "round trip", "round-trip", "roundtrip", "rtt"),
-        /** From the send to the broker's confirm: {@code confirm}. */
-        CONFIRM("confirm", "confirm", "confirm"),
-        /** From the intended to the actual send (paced runs): {@code publish-delay}. */
-        PUBLISH_DELAY("publish-delay", "publish delay", "publish-delay", "publishdelay");
+        /** {@link Metric#END_TO_END}. */
+        END_TO_END(Metric.END_TO_END),
+        /** {@link Metric#END_TO_END_FROM_SEND}. */
+        FROM_SEND(Metric.END_TO_END_FROM_SEND),
+        /** {@link Metric#ROUND_TRIP}. */
+        ROUND_TRIP(Metric.ROUND_TRIP),
+        /** {@link Metric#CONFIRM}. */
+        CONFIRM(Metric.CONFIRM),
+        /** {@link Metric#PUBLISH_DELAY}. */
+        PUBLISH_DELAY(Metric.PUBLISH_DELAY);
 
-        private final String name;
-        private final String label;
-        private final List<String> names;
+        private final Metric metric;
 
-        LatencyMetric(String name, String label, String... names) {
-            this.name = name;
-            this.label = label;
-            this.names = List.of(names);
+        LatencyMetric(Metric metric) {
+            this.metric = metric;
         }
 
-        static LatencyMetric parse(String text) {
-            for (LatencyMetric m : values()) {
-                if (m.names.contains(text)) {
-                    return m;
-                }
-            }
-            throw new IllegalArgumentException("'" + text + "' is not a latency; use e2e, e2e-from-send, round-trip, "
-                    + "confirm or publish-delay, for example e2e.p99>20ms");
+        /** The series this name stood for. */
+        public Metric metric() {
+            return metric;
         }
     }
 
@@ -247,13 +278,9 @@ public sealed interface GateQuantity {
         }
 
         static Statistic parse(String text) {
-            for (Statistic s : values()) {
-                if (s.name.equals(text) || s.label.equals(text)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("'" + text + "' is not a statistic; use one of "
-                    + Arrays.stream(values()).map(s -> s.name).collect(Collectors.joining(", ")));
+            return find(values(), s -> s.name.equals(text) || s.label.equals(text)).orElseThrow(() ->
+                    new IllegalArgumentException("'" + text + "' is not a statistic; use one of "
+                    + Arrays.stream(values()).map(s -> s.name).collect(Collectors.joining(", "))));
         }
 
         /** The percentile, 0 to 100; NaN for the mean. */
@@ -294,15 +321,11 @@ public sealed interface GateQuantity {
 
         static CountKind parse(String text) {
             String t = text.replace('_', '-');
-            for (CountKind k : values()) {
-                if (k.name.equals(t) || k.name.replace("-", "").equals(t)) {
-                    return k;
-                }
-            }
-            throw new IllegalArgumentException("'" + text + "' is not something a gate can measure; use a latency "
+            return find(values(), k -> k.name.equals(t) || k.name.replace("-", "").equals(t)).orElseThrow(() ->
+                    new IllegalArgumentException("'" + text + "' is not something a gate can measure; use a latency "
                     + "(e2e.p99, e2e-from-send.p99, confirm.p999, publish-delay.max), a count ("
                     + Arrays.stream(values()).map(k -> k.name).collect(Collectors.joining(", "))
-                    + ") or a rate (rate.sent, rate.confirmed, rate.received, throughput)");
+                    + ") or a rate (rate.sent, rate.confirmed, rate.received, throughput)"));
         }
     }
 
@@ -326,13 +349,9 @@ public sealed interface GateQuantity {
         }
 
         static RateKind parse(String text) {
-            for (RateKind k : values()) {
-                if (k != THROUGHPUT && k.name.equals(text)) {
-                    return k;
-                }
-            }
-            throw new IllegalArgumentException("'rate." + text + "' is not a rate; use rate.sent, rate.confirmed or "
-                    + "rate.received, for example rate.received<9000");
+            return find(values(), k -> k != THROUGHPUT && k.name.equals(text)).orElseThrow(() ->
+                    new IllegalArgumentException("'rate." + text + "' is not a rate; use rate.sent, rate.confirmed or "
+                            + "rate.received, for example rate.received<9000"));
         }
     }
 }

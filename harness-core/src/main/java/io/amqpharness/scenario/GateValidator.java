@@ -39,7 +39,7 @@ final class GateValidator {
             return switch (l.metric()) {
                 case END_TO_END -> consumers && publishers ? null
                         : "publishers and consumers (end-to-end latency is measured on delivery of this run's messages)";
-                case FROM_SEND -> !(consumers && publishers) ? "publishers and consumers"
+                case END_TO_END_FROM_SEND -> !(consumers && publishers) ? "publishers and consumers"
                         : !paced ? "a rate (--rate or --total-rate): without one, e2e is already from the actual send"
                         : s.run().clock().wall() ? "--clock monotonic (the publish delays are paired with deliveries "
                         + "in this process)" : null;
@@ -48,6 +48,7 @@ final class GateValidator {
                 case CONFIRM -> s.publishing().settled() ? null : confirms;
                 case PUBLISH_DELAY -> paced ? null
                         : "a rate (--rate or --total-rate): publish delay is measured against the intended schedule";
+                default -> null; // a series no gate reads: GateQuantity.Latency refuses it
             };
         } else if (q instanceof GateQuantity.RateOf r) {
             return switch (r.kind()) {

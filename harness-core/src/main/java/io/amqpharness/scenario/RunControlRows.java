@@ -137,8 +137,7 @@ final class RunControlRows {
             .doc("none",
                 "a pass/fail gate, `QUANTITY OP VALUE` (quote it: `>` and `<` are shell redirections): the run "
                 + "fails, exit code 1 with one sentence per broken gate, when the measured value compares to the "
-                + "threshold as written. `QUANTITY` is a latency `e2e`, `e2e-from-send`, `round-trip`, `confirm` or "
-                + "`publish-delay` with `.p50`, "
+                + "threshold as written. `QUANTITY` is a latency " + GateQuantity.latencyNames("`") + " with `.p50`, "
                 + "`.p75`, `.p90`, `.p95`, `.p99`, `.p999`, `.p9999`, `.min`, `.max` or `.mean` (values with a "
                 + "unit: `ns`, `us`, `ms`, `s`); a count `lost`, `duplicated`, `out-of-order`, `nacked`, "
                 + "`returned`, `timed-out`, `redelivered`, `unaccounted`; or a rate in msg/s `rate.sent`, "

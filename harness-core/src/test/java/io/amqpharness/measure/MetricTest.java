@@ -16,7 +16,7 @@ class MetricTest {
                          Optional<String> gate) {
         static Names of(Metric m) {
             return new Names(m, m.label(), m.jsonKey(), m.logFileName(), m.prometheusName(),
-                    m.gate().map(g -> new GateQuantity.Latency(g, GateQuantity.Statistic.P99).toString()));
+                    m.gateName().map(g -> new GateQuantity.Latency(m, GateQuantity.Statistic.P99).toString()));
         }
     }
 
@@ -38,30 +38,48 @@ class MetricTest {
     }
 
     @Test
-    void everyGateLatencyReadsTheOneSeriesThatNamesIt() {
-        for (GateQuantity.LatencyMetric g : GateQuantity.LatencyMetric.values()) {
-            Metric m = Metric.gatedAs(g);
-            assertThat(m.gate()).as("series read by %s", g).contains(g);
-            assertThat(Arrays.stream(Metric.values()).filter(x -> x.gate().equals(Optional.of(g))))
-                    .as("series gated as %s", g).containsExactly(m);
+    void everyGateNameReadsTheOneSeriesThatNamesIt() {
+        for (Metric m : Metric.values()) {
+            for (String name : m.gateNames()) {
+                assertThat(Metric.gated(name)).as(name).contains(m);
+            }
         }
+        assertThat(Arrays.stream(Metric.values()).flatMap(m -> m.gateNames().stream())).doesNotHaveDuplicates();
+        assertThat(Metric.gated("churn-open")).isEmpty();
     }
 
     @Test
     void aGateWrittenWithASeriesGateNameParsesBackToThatSeries() {
-        for (Metric m : Metric.values()) {
-            m.gate().ifPresent(g -> {
-                String text = new GateQuantity.Latency(g, GateQuantity.Statistic.MAX) + ">20ms";
-                GateQuantity q = Gate.of(text).quantity();
-                assertThat(Metric.gatedAs(((GateQuantity.Latency) q).metric())).as(text).isEqualTo(m);
-            });
+        for (Metric m : Metric.gateable()) {
+            for (String name : m.gateNames()) {
+                GateQuantity q = Gate.of(name + ".max>20ms").quantity();
+                assertThat(((GateQuantity.Latency) q).metric()).as(name).isEqualTo(m);
+                assertThat(q.toString()).isEqualTo(m.gateName().orElseThrow() + ".max");
+            }
         }
     }
 
     @Test
+    @SuppressWarnings("removal")
+    void theFormerGateEnumStillNamesTheSameSeries() {
+        for (GateQuantity.LatencyMetric g : GateQuantity.LatencyMetric.values()) {
+            assertThat(new GateQuantity.Latency(g, GateQuantity.Statistic.P99))
+                    .isEqualTo(new GateQuantity.Latency(g.metric(), GateQuantity.Statistic.P99));
+        }
+        assertThat(GateQuantity.LatencyMetric.FROM_SEND.metric()).isEqualTo(Metric.END_TO_END_FROM_SEND);
+    }
+
+    @Test
+    void aSeriesNoGateReadsIsNotAGateQuantity() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new GateQuantity.Latency(Metric.CHURN_OPEN, GateQuantity.Statistic.P99))
+                .hasMessage("no gate reads the churn open latency");
+    }
+
+    @Test
     void seriesNamesAreDistinct() {
-        for (var name : List.<java.util.function.Function<Metric, String>>of(Metric::label, Metric::jsonKey,
-                Metric::logFileName, Metric::prometheusName)) {
+        for (var name : List.<java.util.function.Function<Metric, String>>of(Metric::label, Metric::title,
+                Metric::jsonKey, Metric::logFileName, Metric::prometheusName)) {
             assertThat(Arrays.stream(Metric.values()).map(name)).doesNotHaveDuplicates();
         }
     }

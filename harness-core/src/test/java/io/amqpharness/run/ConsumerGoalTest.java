@@ -6,7 +6,6 @@ import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.ConsumeSettings;

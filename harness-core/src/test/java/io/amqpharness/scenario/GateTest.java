@@ -40,7 +40,7 @@ class GateTest {
     @Test
     void latencyThresholdsAreNanoseconds() {
         Gate g = Gate.of("e2e.p99>20ms");
-        assertThat(g.quantity()).isEqualTo(new GateQuantity.Latency(GateQuantity.LatencyMetric.END_TO_END,
+        assertThat(g.quantity()).isEqualTo(new GateQuantity.Latency(io.amqpharness.measure.Metric.END_TO_END,
                 GateQuantity.Statistic.P99));
         assertThat(g.comparison()).isEqualTo(Gate.Comparison.GT);
         assertThat(g.threshold()).isEqualTo(20_000_000);

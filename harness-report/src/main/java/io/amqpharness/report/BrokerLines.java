@@ -28,9 +28,9 @@ final class BrokerLines {
      */
     static void append(StringBuilder b, Optional<BrokerMetrics> metrics, boolean stream) {
         metrics.ifPresent(m -> {
-            TextSummary.line(b, "Broker metrics: %s", line(m, stream));
-            m.crossCheck().ifPresent(c -> TextSummary.line(b, "  cross-check with the broker: %s", line(c)));
-            m.growth().filter(g -> g.messages() >= NOTABLE_GROWTH).ifPresent(g -> TextSummary.line(b,
+            Format.line(b, "Broker metrics: %s", line(m, stream));
+            m.crossCheck().ifPresent(c -> Format.line(b, "  cross-check with the broker: %s", line(c)));
+            m.growth().filter(g -> g.messages() >= NOTABLE_GROWTH).ifPresent(g -> Format.line(b,
                     stream ? "  consumers fell %s%s messages behind the stream while publishing (consumer lag, %s msg/s)"
                             : "  queues grew by %s%s messages while publishing (%s msg/s)",
                     g.exact().orElse(false) || !g.basis().equals("harness") ? "" : "at least ",

@@ -24,7 +24,7 @@ final class DocumentFacts {
 
     /** A metric's ladder in one latency section. */
     static Ladder ladder(Latencies l, Metric m) {
-        return l.of(m.jsonKey());
+        return l.get(m);
     }
 
     /** Messages whose publish the broker settled: confirmed, nacked, returned, released, modified or timed out. */

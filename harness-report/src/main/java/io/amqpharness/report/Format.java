@@ -44,4 +44,9 @@ public final class Format {
     public static String mebibytes(long bytes) {
         return String.format(Locale.ROOT, "%.1f", bytes / (1024.0 * 1024.0));
     }
+
+    /** Appends one line of the text reports, formatted in the root locale. */
+    static void line(StringBuilder b, String format, Object... args) {
+        b.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
 }

@@ -1,5 +1,6 @@
 package io.amqpharness.report;
 
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.Counts;
 import io.amqpharness.report.document.Ladder;
 import io.amqpharness.report.document.ResultDocument;
@@ -22,9 +23,9 @@ final class InstanceTable {
         b.append(String.format(Locale.ROOT, "%-28s %12s %12s %12s %10s %10s %10s%n", "instance", "published",
                 "confirmed", "consumed", "e2e p50 ms", "p99 ms", "max ms"));
         for (ResultDocument.InstanceRow row : d.instanceRows()) {
-            b.append(row(row.instance(), row.counts(), row.latency().endToEnd()));
+            b.append(row(row.instance(), row.counts(), row.latency().get(Metric.END_TO_END)));
         }
-        b.append(row("all (merged)", d.counts(), d.latency().endToEnd()));
+        b.append(row("all (merged)", d.counts(), d.latency().get(Metric.END_TO_END)));
         Counts c = d.counts();
         b.append(String.format(Locale.ROOT, "lost %,d, duplicated %,d, clock skew %,d, unaccounted %,d%n",
                 c.lost(), c.duplicated(), c.clockSkew(), Math.max(0, d.unaccountedPublished())

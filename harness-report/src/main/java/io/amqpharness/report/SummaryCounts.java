@@ -13,9 +13,9 @@ final class SummaryCounts {
 
     static void append(StringBuilder b, ResultDocument d) {
         Counts c = d.counts();
-        TextSummary.line(b, "Messages");
+        Format.line(b, "Messages");
         if (d.scenario().producers() > 0) {
-            TextSummary.line(b, "%s", published(d, c));
+            Format.line(b, "%s", published(d, c));
         }
         if (DocumentFacts.consumers(d)) {
             StringBuilder q = new StringBuilder();
@@ -32,9 +32,9 @@ final class SummaryCounts {
                 q.append("  clock skew ").append(Format.count(c.clockSkew()));
             }
             d.leftInQueues().ifPresent(n -> q.append("  left in queue ").append(Format.count(n)));
-            TextSummary.line(b, "%s", q);
+            Format.line(b, "%s", q);
         } else {
-            d.leftInQueues().ifPresent(n -> TextSummary.line(b, "  left in queue %s", Format.count(n)));
+            d.leftInQueues().ifPresent(n -> Format.line(b, "  left in queue %s", Format.count(n)));
         }
         accounting(b, d, c);
     }
@@ -78,7 +78,7 @@ final class SummaryCounts {
             any = true;
         }
         if (any) {
-            TextSummary.line(b, "%s", a);
+            Format.line(b, "%s", a);
         }
     }
 

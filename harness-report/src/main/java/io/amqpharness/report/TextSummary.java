@@ -1,5 +1,7 @@
 package io.amqpharness.report;
 
+import static io.amqpharness.report.Format.line;
+
 import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.Counts;
 import io.amqpharness.report.document.Ladder;
@@ -230,9 +232,5 @@ public final class TextSummary {
         }
         return String.format(Locale.ROOT, "%.1f µs per message over the whole run", client.cpuTime() / 1e3 / messages)
                 + since;
-    }
-
-    static void line(StringBuilder b, String format, Object... args) {
-        b.append(String.format(Locale.ROOT, format, args)).append('\n');
     }
 }

@@ -1,48 +1,79 @@
 package io.amqpharness.report.document;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import io.amqpharness.measure.Metric;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The whole-run distribution of each latency metric, for plotting and exact re-analysis; a
- * metric a file does not have reads as {@link Curve#EMPTY}.
- *
- * @param endToEnd         see {@link Latencies#endToEnd()}
- * @param endToEndFromSend see {@link Latencies#endToEndFromSend()}
- * @param roundTrip        see {@link Latencies#roundTrip()}
- * @param confirm          see {@link Latencies#confirm()}
- * @param publishDelay     see {@link Latencies#publishDelay()}
- * @param churnOpen        see {@link Latencies#churnOpen()}
+ * The whole-run distribution of each latency series, for plotting and exact re-analysis, keyed by
+ * {@link Metric#jsonKey()}; a series a file does not have reads as {@link Curve#EMPTY}. Immutable.
  */
-public record Histograms(Curve endToEnd, Curve endToEndFromSend, Curve roundTrip, Curve confirm, Curve publishDelay,
-        Curve churnOpen) {
-    public Histograms {
-        endToEnd = orEmpty(endToEnd);
-        endToEndFromSend = orEmpty(endToEndFromSend);
-        roundTrip = orEmpty(roundTrip);
-        confirm = orEmpty(confirm);
-        publishDelay = orEmpty(publishDelay);
-        churnOpen = orEmpty(churnOpen);
+public final class Histograms extends PerMetric<Histograms.Curve> {
+    /** Nothing recorded for any series. */
+    public static final Histograms EMPTY = new Histograms(Map.of());
+
+    /** @param curves each series' distribution; a series left out reads as {@link Curve#EMPTY} */
+    public Histograms(Map<Metric, Curve> curves) {
+        super(curves, Curve.EMPTY);
     }
 
-    private static Curve orEmpty(Curve c) {
-        return c == null ? Curve.EMPTY : c;
+    /** Each series' distribution, computed from the series. */
+    public static Histograms of(Function<Metric, Curve> curve) {
+        return new Histograms(each(curve));
+    }
+
+    @JsonCreator
+    static Histograms fromJson(Map<String, Curve> byKey) {
+        return new Histograms(byMetric(byKey));
     }
 
     /**
-     * A metric's distribution by its JSON key ({@code endToEnd}, ..., {@code churnOpen}).
+     * The six series by position, as when this was a record.
      *
-     * @throws IllegalArgumentException for any other key
+     * @deprecated use {@link #Histograms(Map)} or {@link #of(Function)}: the series are {@link Metric}'s
      */
-    public Curve of(String metric) {
-        return switch (metric) {
-            case "endToEnd" -> endToEnd;
-            case "endToEndFromSend" -> endToEndFromSend;
-            case "roundTrip" -> roundTrip;
-            case "confirm" -> confirm;
-            case "publishDelay" -> publishDelay;
-            case "churnOpen" -> churnOpen;
-            default -> throw new IllegalArgumentException("no metric " + metric);
-        };
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Histograms(Curve endToEnd, Curve endToEndFromSend, Curve roundTrip, Curve confirm, Curve publishDelay,
+            Curve churnOpen) {
+        this(Positional.map(endToEnd, endToEndFromSend, roundTrip, confirm, publishDelay, churnOpen));
+    }
+
+    /** @deprecated use {@code get(Metric.END_TO_END)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve endToEnd() {
+        return get(Metric.END_TO_END);
+    }
+
+    /** @deprecated use {@code get(Metric.END_TO_END_FROM_SEND)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve endToEndFromSend() {
+        return get(Metric.END_TO_END_FROM_SEND);
+    }
+
+    /** @deprecated use {@code get(Metric.ROUND_TRIP)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve roundTrip() {
+        return get(Metric.ROUND_TRIP);
+    }
+
+    /** @deprecated use {@code get(Metric.CONFIRM)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve confirm() {
+        return get(Metric.CONFIRM);
+    }
+
+    /** @deprecated use {@code get(Metric.PUBLISH_DELAY)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve publishDelay() {
+        return get(Metric.PUBLISH_DELAY);
+    }
+
+    /** @deprecated use {@code get(Metric.CHURN_OPEN)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Curve churnOpen() {
+        return get(Metric.CHURN_OPEN);
     }
 
     /**

@@ -1,50 +1,78 @@
 package io.amqpharness.report.document;
 
-/**
- * One ladder per latency metric (see docs/result-json.md, Latency); a metric a file does not have
- * reads as {@link Ladder#EMPTY}.
- *
- * @param endToEnd         from the message's timestamp to its receipt by a consumer
- * @param endToEndFromSend from the actual send to its receipt (paced runs)
- * @param roundTrip        from a request's timestamp to the receipt of its reply ({@code --request-reply})
- * @param confirm          from the actual send to the broker's confirm or outcome
- * @param publishDelay     from the intended send time to the actual send (paced runs)
- * @param churnOpen        opening a churned connection with its channel or link ({@code --churn-rate})
- */
-public record Latencies(Ladder endToEnd, Ladder endToEndFromSend, Ladder roundTrip, Ladder confirm,
-        Ladder publishDelay, Ladder churnOpen) {
-    /** Nothing recorded for any metric. */
-    public static final Latencies EMPTY = new Latencies(null, null, null, null, null, null);
+import com.fasterxml.jackson.annotation.JsonCreator;
+import io.amqpharness.measure.Metric;
+import java.util.Map;
+import java.util.function.Function;
 
-    public Latencies {
-        endToEnd = orEmpty(endToEnd);
-        endToEndFromSend = orEmpty(endToEndFromSend);
-        roundTrip = orEmpty(roundTrip);
-        confirm = orEmpty(confirm);
-        publishDelay = orEmpty(publishDelay);
-        churnOpen = orEmpty(churnOpen);
+/**
+ * One percentile ladder per latency series (see docs/result-json.md, Latency), keyed by
+ * {@link Metric#jsonKey()}; a series a file does not have reads as {@link Ladder#EMPTY}.
+ * Immutable.
+ */
+public final class Latencies extends PerMetric<Ladder> {
+    /** Nothing recorded for any series. */
+    public static final Latencies EMPTY = new Latencies(Map.of());
+
+    /** @param ladders each series' ladder; a series left out reads as {@link Ladder#EMPTY} */
+    public Latencies(Map<Metric, Ladder> ladders) {
+        super(ladders, Ladder.EMPTY);
     }
 
-    private static Ladder orEmpty(Ladder l) {
-        return l == null ? Ladder.EMPTY : l;
+    /** Each series' ladder, computed from the series. */
+    public static Latencies of(Function<Metric, Ladder> ladder) {
+        return new Latencies(each(ladder));
+    }
+
+    @JsonCreator
+    static Latencies fromJson(Map<String, Ladder> byKey) {
+        return new Latencies(byMetric(byKey));
     }
 
     /**
-     * A metric's ladder by its JSON key.
+     * The six series by position, as when this was a record.
      *
-     * @param metric {@code endToEnd}, {@code endToEndFromSend}, {@code roundTrip}, {@code confirm},
-     *               {@code publishDelay} or {@code churnOpen}
-     * @throws IllegalArgumentException for any other key
+     * @deprecated use {@link #Latencies(Map)} or {@link #of(Function)}: the series are {@link Metric}'s
      */
-    public Ladder of(String metric) {
-        return switch (metric) {
-            case "endToEnd" -> endToEnd;
-            case "endToEndFromSend" -> endToEndFromSend;
-            case "roundTrip" -> roundTrip;
-            case "confirm" -> confirm;
-            case "publishDelay" -> publishDelay;
-            case "churnOpen" -> churnOpen;
-            default -> throw new IllegalArgumentException("no metric " + metric);
-        };
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Latencies(Ladder endToEnd, Ladder endToEndFromSend, Ladder roundTrip, Ladder confirm,
+            Ladder publishDelay, Ladder churnOpen) {
+        this(Positional.map(endToEnd, endToEndFromSend, roundTrip, confirm, publishDelay, churnOpen));
+    }
+
+    /** @deprecated use {@code get(Metric.END_TO_END)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder endToEnd() {
+        return get(Metric.END_TO_END);
+    }
+
+    /** @deprecated use {@code get(Metric.END_TO_END_FROM_SEND)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder endToEndFromSend() {
+        return get(Metric.END_TO_END_FROM_SEND);
+    }
+
+    /** @deprecated use {@code get(Metric.ROUND_TRIP)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder roundTrip() {
+        return get(Metric.ROUND_TRIP);
+    }
+
+    /** @deprecated use {@code get(Metric.CONFIRM)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder confirm() {
+        return get(Metric.CONFIRM);
+    }
+
+    /** @deprecated use {@code get(Metric.PUBLISH_DELAY)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder publishDelay() {
+        return get(Metric.PUBLISH_DELAY);
+    }
+
+    /** @deprecated use {@code get(Metric.CHURN_OPEN)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public Ladder churnOpen() {
+        return get(Metric.CHURN_OPEN);
     }
 }

@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * duration and latency is an integer number of nanoseconds, rates are messages per second. An
  * empty optional is {@code null} in the file. A section an older (or hand-made) file lacks reads as
  * empty: zero counts, empty text and lists; only {@code connections} and {@code environment} are
- * then {@code null}. Built from a run by {@link io.amqpharness.report.files.RunDocument#of}, read
+ * then {@code null}. Built from a run by {@code report.files.RunDocument.of}, read
  * by {@link ResultDocuments#read}, written by {@link ResultDocuments#write}.
  *
  * @param format               version of this layout, {@code 1}
@@ -149,7 +149,7 @@ public record ResultDocument(
         client = client == null ? new Client(0, 0, OptionalLong.empty(), "", 0) : client;
         outages = outages == null ? new Outages(0, 0, null, null) : outages;
         blocking = blocking == null ? new Blocking(0, 0, null, 0, 0) : blocking;
-        histograms = histograms == null ? new Histograms(null, null, null, null, null, null) : histograms;
+        histograms = histograms == null ? Histograms.EMPTY : histograms;
     }
 
     /** Whether this is a merged result ({@code merged: true}). */

@@ -2,6 +2,7 @@ package io.amqpharness.report.files;
 
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunStart;
 import java.io.FileOutputStream;

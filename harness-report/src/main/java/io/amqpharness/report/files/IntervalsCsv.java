@@ -5,6 +5,8 @@ import io.amqpharness.broker.QueueSample;
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.io.AtomicFiles;
+import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import java.io.IOException;

@@ -1,6 +1,8 @@
 package io.amqpharness.report.files;
 
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.io.AtomicFiles;
+import io.amqpharness.report.io.OutputFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -6,6 +6,8 @@ import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
+import io.amqpharness.report.io.AtomicFiles;
+import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.result.RunStart;

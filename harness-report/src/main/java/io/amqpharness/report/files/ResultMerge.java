@@ -13,6 +13,7 @@ import io.amqpharness.report.document.Rates;
 import io.amqpharness.report.document.RecordFields;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.LatencyHistograms;
 import io.amqpharness.scenario.ScenarioException;
 import java.io.FileNotFoundException;
@@ -196,7 +197,7 @@ public final class ResultMerge {
         for (Metric metric : Metric.values()) {
             Histogram sum = LatencyRecorder.newHistogram();
             for (Instance i : instances) {
-                String encoded = i.result().histograms().of(metric.jsonKey()).encoded();
+                String encoded = i.result().histograms().get(metric).encoded();
                 if (!encoded.isEmpty()) {
                     sum.add(decode(encoded, i.directory()));
                 }
@@ -217,14 +218,7 @@ public final class ResultMerge {
 
     /** Each metric's ladder of its histogram. */
     private static Latencies ladders(Map<Metric, Histogram> histograms) {
-        Map<Metric, Ladder> l = new EnumMap<>(Metric.class);
-        histograms.forEach((metric, h) -> {
-            LatencySummary s = LatencySummary.of(h);
-            l.put(metric, new Ladder(s.count(), s.min(), s.p50(), s.p75(), s.p90(), s.p95(), s.p99(), s.p999(),
-                    s.p9999(), s.max(), s.mean()));
-        });
-        return new Latencies(l.get(Metric.END_TO_END), l.get(Metric.END_TO_END_FROM_SEND), l.get(Metric.ROUND_TRIP),
-                l.get(Metric.CONFIRM), l.get(Metric.PUBLISH_DELAY), l.get(Metric.CHURN_OPEN));
+        return Latencies.of(m -> RunSections.ladder(LatencySummary.of(histograms.get(m))));
     }
 
     /** The histograms as a run's document holds them (percentile curve and encoded histogram), by the same writer. */

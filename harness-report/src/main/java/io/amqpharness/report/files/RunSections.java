@@ -76,18 +76,12 @@ record RunSections(Redaction redaction) {
 
     /** One ladder per metric; a metric the map lacks is empty. */
     static Latencies latencies(Map<Metric, LatencySummary> byMetric) {
-        java.util.function.Function<Metric, Ladder> l = m -> ladder(byMetric.getOrDefault(m, LatencySummary.EMPTY));
-        return new Latencies(l.apply(Metric.END_TO_END), l.apply(Metric.END_TO_END_FROM_SEND),
-                l.apply(Metric.ROUND_TRIP), l.apply(Metric.CONFIRM), l.apply(Metric.PUBLISH_DELAY),
-                l.apply(Metric.CHURN_OPEN));
+        return Latencies.of(m -> ladder(byMetric.getOrDefault(m, LatencySummary.EMPTY)));
     }
 
     /** Each metric's whole-run distribution: its percentile curve and the encoded histogram. */
     static Histograms histograms(LatencyHistograms hs) {
-        java.util.function.Function<Metric, Histograms.Curve> c = m -> curve(hs.histogram(m));
-        return new Histograms(c.apply(Metric.END_TO_END), c.apply(Metric.END_TO_END_FROM_SEND),
-                c.apply(Metric.ROUND_TRIP), c.apply(Metric.CONFIRM), c.apply(Metric.PUBLISH_DELAY),
-                c.apply(Metric.CHURN_OPEN));
+        return Histograms.of(m -> curve(hs.histogram(m)));
     }
 
     /** HdrHistogram's percentile distribution output, and the histogram compressed and base64-encoded. */

@@ -3,6 +3,7 @@ package io.amqpharness.report.html;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.Format;
 import io.amqpharness.report.document.BrokerMetrics;
 import io.amqpharness.report.document.BrokerSample;
@@ -28,10 +29,6 @@ import java.util.function.ToLongFunction;
 final class Charts {
     static final String[] PALETTE = {"#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2",
         "#db2777", "#4b5563", "#65a30d", "#9333ea"};
-    /** Latency series, in the order the report shows them, with their titles. */
-    static final String[][] METRICS = {{"endToEnd", "End-to-end"}, {"endToEndFromSend", "End-to-end from the actual send"},
-        {"roundTrip", "Round trip (request/reply)"},
-        {"confirm", "Confirm"}, {"publishDelay", "Publish delay"}};
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     private final List<ChartSpec> specs = new ArrayList<>();
@@ -71,30 +68,30 @@ final class Charts {
             c.add("Per step: throughput and end-to-end latency", "perStep", byValue(steps));
         }
         ArrayNode dist = F.arrayNode();
-        for (int i = 0; i < METRICS.length; i++) {
-            if (count(r, METRICS[i][0]) > 0) {
-                dist.add(line(METRICS[i][1], PALETTE[i], distribution(r, METRICS[i][0])).put("pointRadius", 0));
+        for (Metric m : Metric.values()) {
+            if (count(r, m) > 0) {
+                dist.add(line(m.title(), PALETTE[m.ordinal() % PALETTE.length], distribution(r, m)).put("pointRadius", 0));
             }
         }
         if (!dist.isEmpty()) {
             c.add("Latency distribution over the whole run", "distribution",
                     chart("line", dist, percentileAxis(), msAxis(true)));
         }
-        for (String[] m : METRICS) {
-            if (count(r, m[0]) == 0) {
+        for (Metric m : Metric.values()) {
+            if (count(r, m) == 0) {
                 continue;
             }
             ArrayNode ds = F.arrayNode();
             String[][] ladder = {{"p50", "p50"}, {"p95", "p95"}, {"p99", "p99"}, {"p999", "p99.9"}, {"max", "max"}};
             for (int i = 0; i < ladder.length; i++) {
-                ds.add(timeLine(r, ladder[i][1], PALETTE[i], latencySeries(r, m[0], ladder[i][0])));
+                ds.add(timeLine(r, ladder[i][1], PALETTE[i], latencySeries(r, m, ladder[i][0])));
             }
-            c.add(m[1] + " latency over time (per interval)", "time", chart("line", ds, seconds(List.of(run)), msAxis(true)));
-            if (m[0].equals("endToEnd")) {
+            c.add(m.title() + " latency over time (per interval)", "time", chart("line", ds, seconds(List.of(run)), msAxis(true)));
+            if (m == Metric.END_TO_END) {
                 c.broker(run);
             }
         }
-        if (count(r, "endToEnd") == 0) {
+        if (count(r, Metric.END_TO_END) == 0) {
             c.broker(run);
         }
         return c;
@@ -115,8 +112,8 @@ final class Charts {
             ds.add(timeLine(r, "ready", PALETTE[0], brokerSeries(r, b -> real(b.ready()), 1)));
             ds.add(timeLine(r, "unacknowledged", PALETTE[3], brokerSeries(r, b -> real(b.unacked()), 1)));
             ObjectNode config = chart("line", ds, seconds(List.of(run)), countAxis("messages in the run's queues"));
-            if (count(r, "endToEnd") > 0) {
-                ds.add(timeLine(r, "end-to-end p99 ms", PALETTE[1], latencySeries(r, "endToEnd", "p99"))
+            if (count(r, Metric.END_TO_END) > 0) {
+                ds.add(timeLine(r, "end-to-end p99 ms", PALETTE[1], latencySeries(r, Metric.END_TO_END, "p99"))
                         .put("yAxisID", "ms"));
                 secondAxis(config, "ms", msAxis(true));
             }
@@ -190,21 +187,21 @@ final class Charts {
         }
         c.add((received ? "Received" : "Sent") + " messages per second", "time",
                 chart("line", rates, seconds(runs), rateAxis()));
-        for (String[] m : METRICS) {
-            if (runs.stream().allMatch(r -> count(r.result(), m[0]) == 0)) {
+        for (Metric m : Metric.values()) {
+            if (runs.stream().allMatch(r -> count(r.result(), m) == 0)) {
                 continue;
             }
             ArrayNode p99 = F.arrayNode();
             ArrayNode dist = F.arrayNode();
             for (int i = 0; i < runs.size(); i++) {
                 ResultDocument r = runs.get(i).result();
-                if (count(r, m[0]) > 0) {
-                    p99.add(timeLine(r, runs.get(i).label(), color(i), latencySeries(r, m[0], "p99")));
-                    dist.add(line(runs.get(i).label(), color(i), distribution(r, m[0])).put("pointRadius", 0));
+                if (count(r, m) > 0) {
+                    p99.add(timeLine(r, runs.get(i).label(), color(i), latencySeries(r, m, "p99")));
+                    dist.add(line(runs.get(i).label(), color(i), distribution(r, m)).put("pointRadius", 0));
                 }
             }
-            c.add(m[1] + " latency p99 over time (per interval)", "time", chart("line", p99, seconds(runs), msAxis(true)));
-            c.add(m[1] + " latency distribution", "distribution", chart("line", dist, percentileAxis(), msAxis(true)));
+            c.add(m.title() + " latency p99 over time (per interval)", "time", chart("line", p99, seconds(runs), msAxis(true)));
+            c.add(m.title() + " latency distribution", "distribution", chart("line", dist, percentileAxis(), msAxis(true)));
         }
         return c;
     }
@@ -226,7 +223,7 @@ final class Charts {
             labels.add(Format.rate(p.rate()) + (passed ? " met" : " failed"));
             received.add(round(step.map(s -> s.rates().received()).orElse(0.0), 1));
             colors.add(passed ? "#86efac" : "#fca5a5");
-            Ladder e2e = step.map(s -> s.latency().endToEnd()).orElse(Ladder.EMPTY);
+            Ladder e2e = step.map(s -> s.latency().get(Metric.END_TO_END)).orElse(Ladder.EMPTY);
             p99.add(e2e.any() ? F.numberNode(round(e2e.p99() / 1e6, 4)) : F.nullNode());
         }
         ArrayNode ds = F.arrayNode();
@@ -386,10 +383,10 @@ final class Charts {
     }
 
     /** A percentile of a metric per interval, in ms; null (a gap) where nothing was recorded. */
-    private static ArrayNode latencySeries(ResultDocument r, String metric, String percentile) {
+    private static ArrayNode latencySeries(ResultDocument r, Metric metric, String percentile) {
         ArrayNode points = F.arrayNode();
         for (Interval i : r.intervals()) {
-            Ladder l = i.latency().of(metric);
+            Ladder l = i.latency().get(metric);
             ObjectNode p = F.objectNode().put("x", elapsedSeconds(i));
             if (l.any()) {
                 p.put("y", round(l.rung(percentile) / 1e6, 4));
@@ -405,8 +402,8 @@ final class Charts {
      * The percentile curve of a metric: x is 1/(1-percentile), so 10 is the 90th percentile and
      * 1000 the 99.9th, capped at the number of values (beyond it lies only the maximum); y in ms.
      */
-    static ArrayNode distribution(ResultDocument r, String metric) {
-        Histograms.Curve h = r.histograms().of(metric);
+    static ArrayNode distribution(ResultDocument r, Metric metric) {
+        Histograms.Curve h = r.histograms().get(metric);
         double count = Math.max(1, h.count());
         ArrayNode points = F.arrayNode();
         for (Histograms.Point p : h.percentiles()) {
@@ -417,8 +414,8 @@ final class Charts {
         return points;
     }
 
-    static long count(ResultDocument r, String metric) {
-        return r.latency().of(metric).count();
+    static long count(ResultDocument r, Metric metric) {
+        return r.latency().get(metric).count();
     }
 
     private static double elapsedSeconds(Interval interval) {

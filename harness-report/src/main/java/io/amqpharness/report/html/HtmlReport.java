@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.amqpharness.HarnessException;
 import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.io.AtomicFiles;
+import io.amqpharness.report.io.OutputFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -109,10 +111,10 @@ public final class HtmlReport {
     public static Path write(List<ReportRun> runs, Path file) {
         String html = render(runs);
         try {
-            return io.amqpharness.report.files.AtomicFiles.writeString(file, html);
+            return AtomicFiles.writeString(file, html);
         } catch (IOException e) {
             throw new HarnessException("Cannot write " + file + ": "
-                    + io.amqpharness.report.files.OutputFiles.reason(e) + ".", e);
+                    + OutputFiles.reason(e) + ".", e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.amqpharness.report.html;
 
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.Interval;
 import io.amqpharness.report.document.Ladder;
 import io.amqpharness.report.document.ResultDocument;
@@ -33,7 +34,7 @@ final class SeedRows {
         for (Step s : r.steps()) {
             String label = s.values().size() == 1 ? number(s.values().values().iterator().next()) : s.label();
             rows.add(new Row(label, consumed ? s.rates().received() : s.rates().sent(),
-                    s.latency().endToEnd(), s.maxOverIntervals().endToEnd()));
+                    s.latency().get(Metric.END_TO_END), s.maxOverIntervals().get(Metric.END_TO_END)));
         }
         return rows;
     }
@@ -48,7 +49,7 @@ final class SeedRows {
             ResultDocument r = run.result();
             boolean consumed = r.scenario().consumers() > 0;
             rows.add(new Row(run.label(), consumed ? r.rates().received() : r.rates().sent(),
-                    r.latency().endToEnd(), maxOverIntervals(r)));
+                    r.latency().get(Metric.END_TO_END), maxOverIntervals(r)));
         }
         return rows;
     }
@@ -66,7 +67,7 @@ final class SeedRows {
         long p999 = 0;
         long max = 0;
         for (Interval i : r.intervals()) {
-            Ladder l = i.latency().endToEnd();
+            Ladder l = i.latency().get(Metric.END_TO_END);
             if (!l.any() || i.warmup()) {
                 continue;
             }

@@ -2,6 +2,7 @@ package io.amqpharness.report.html;
 
 import static io.amqpharness.report.html.Html.escape;
 
+import io.amqpharness.measure.Metric;
 import io.amqpharness.report.Format;
 import io.amqpharness.report.document.BrokerMetrics;
 import io.amqpharness.report.document.Counts;
@@ -142,13 +143,13 @@ final class Tables {
         columns.forEach(c -> h.append("<th>").append(escape(Html.words(c))).append("</th>"));
         h.append("<th>count</th></tr></thead><tbody>");
         boolean rows = false;
-        for (String[] m : Charts.METRICS) {
-            Ladder l = r.latency().of(m[0]);
+        for (Metric m : Metric.values()) {
+            Ladder l = r.latency().get(m);
             if (!l.any()) {
                 continue;
             }
             rows = true;
-            h.append("<tr><th>").append(escape(m[1])).append("</th>");
+            h.append("<tr><th>").append(escape(m.title())).append("</th>");
             Map<String, Object> values = RecordFields.of(l);
             for (String c : columns) {
                 h.append("<td>").append(Format.millis(Math.round(((Number) values.get(c)).doubleValue()))).append("</td>");
@@ -172,11 +173,11 @@ final class Tables {
         }
         h.append("<th>intervals</th></tr></thead><tbody>");
         boolean rows = false;
-        for (String[] m : Charts.METRICS) {
+        for (Metric m : Metric.values()) {
             long[] worst = new long[WORST.length];
             int intervals = 0;
             for (Interval i : r.intervals()) {
-                Ladder l = i.latency().of(m[0]);
+                Ladder l = i.latency().get(m);
                 if (!l.any() || i.warmup()) {
                     continue;
                 }
@@ -189,7 +190,7 @@ final class Tables {
                 continue;
             }
             rows = true;
-            h.append("<tr><th>").append(escape(m[1])).append("</th>");
+            h.append("<tr><th>").append(escape(m.title())).append("</th>");
             for (long w : worst) {
                 h.append("<td>").append(Format.millis(w)).append("</td>");
             }
@@ -385,7 +386,7 @@ final class Tables {
         StringBuilder rows = new StringBuilder();
         for (ResultDocument.Probe p : s.probes()) {
             Optional<Step> step = step(r, p.step());
-            Ladder e2e = step.map(x -> x.latency().endToEnd()).orElse(Ladder.EMPTY);
+            Ladder e2e = step.map(x -> x.latency().get(Metric.END_TO_END)).orElse(Ladder.EMPTY);
             rows.append("<tr><td>").append(p.step() + 1).append("</td><td>")
                     .append(escape(Format.rate(p.rate()))).append("</td><td>")
                     .append(escape(Format.rate(step.map(x -> x.rates().sent()).orElse(0.0))))
@@ -452,8 +453,8 @@ final class Tables {
 
     /** The cells a comparison row and an instance row share: rates, end-to-end and confirm latency, published and consumed. */
     private static void rateLatencyAndCountCells(StringBuilder h, Rates rates, Latencies latency, Counts counts) {
-        Ladder e2e = latency.endToEnd();
-        Ladder confirm = latency.confirm();
+        Ladder e2e = latency.get(Metric.END_TO_END);
+        Ladder confirm = latency.get(Metric.CONFIRM);
         cell(h, Format.rate(rates.sent()));
         cell(h, Format.rate(rates.received()));
         for (String p : new String[] {"p50", "p99", "p999", "max"}) {

@@ -135,7 +135,7 @@ final class RecordDocs {
         if (t == Instant.class) {
             return "instant";
         }
-        if (t instanceof Class<?> c && c.isRecord()) {
+        if (t instanceof Class<?> c && (c.isRecord() || PerMetric.class.isAssignableFrom(c))) {
             return "object";
         }
         throw new IllegalArgumentException("no JSON type for " + t);

@@ -54,9 +54,9 @@ class ResultDocumentsTest {
         assertThat(read.steps()).isEmpty();
         assertThat(read.notes()).isEmpty();
         assertThat(read.search()).isEmpty();
-        assertThat(read.histograms().endToEnd().percentiles()).isEmpty();
-        assertThat(read.latency().churnOpen()).isEqualTo(Ladder.EMPTY);
-        assertThat(read.latency().endToEnd().count()).isEqualTo(run.result.latency().get(io.amqpharness.measure.Metric.END_TO_END).count());
+        assertThat(read.histograms().get(io.amqpharness.measure.Metric.END_TO_END).percentiles()).isEmpty();
+        assertThat(read.latency().get(io.amqpharness.measure.Metric.CHURN_OPEN)).isEqualTo(Ladder.EMPTY);
+        assertThat(read.latency().get(io.amqpharness.measure.Metric.END_TO_END).count()).isEqualTo(run.result.latency().get(io.amqpharness.measure.Metric.END_TO_END).count());
     }
 
     @Test

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The field tables of docs/result-json.md are made from the document records' Javadoc
- * ({@link RecordDocs}); the prose around them is written by hand. Regenerate the tables with
+ * ({@link RecordDocs}), its metric table from {@code Metric} ({@link MetricDocs}); the prose around
+ * them is written by hand. Regenerate the tables with
  * {@code -Dresult.doc.write=true}.
  */
 class ResultJsonDocTest {
@@ -23,8 +24,8 @@ class ResultJsonDocTest {
         Matcher m = TABLE.matcher(doc);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + RecordDocs.table(RecordDocs.parse(m.group(2)))
-                    + m.group(4)));
+            String table = m.group(2).equals("Metric") ? MetricDocs.table() : RecordDocs.table(RecordDocs.parse(m.group(2)));
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + table + m.group(4)));
         }
         m.appendTail(out);
         return out.toString();
@@ -41,6 +42,18 @@ class ResultJsonDocTest {
         assertThat(TABLE.matcher(doc).results().count()).as("generated tables").isGreaterThanOrEqualTo(14);
         assertThat(doc).as("docs/result-json.md is out of date: run this test with -Dresult.doc.write=true")
                 .isEqualTo(generated);
+    }
+
+    @Test
+    void theMetricTableHasARowPerSeriesWithItsNamesAndMeaning() {
+        String table = MetricDocs.table();
+        for (io.amqpharness.measure.Metric m : io.amqpharness.measure.Metric.values()) {
+            assertThat(table).contains("| " + m.label() + " | `" + m.jsonKey() + "` | `" + m.logFileName() + "` | ");
+        }
+        assertThat(table).contains("| e2e from send | `endToEndFromSend` | `e2e-from-send.hlog` | `end_to_end_from_send_*` "
+                + "| `harness_end_to_end_from_send_latency_seconds` | `e2e-from-send.p99` | From the actual send to receipt")
+                .contains("| churn open | `churnOpen` | `churn-open.hlog` | `churn_open_*` "
+                        + "| `harness_churn_open_latency_seconds` | none | Connection churn (`--churn-rate`)");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.amqpharness.HarnessException;
 import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.io.AtomicFiles;
 import io.amqpharness.run.SyntheticRun;
 import java.io.File;
 import java.nio.file.Files;

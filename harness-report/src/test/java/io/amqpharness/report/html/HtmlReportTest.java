@@ -49,8 +49,10 @@ class HtmlReportTest {
         JsonNode charts = data(html).path("charts");
         List<String> kinds = new ArrayList<>();
         charts.forEach(c -> kinds.add(c.path("kind").asText()));
+        // Every recorded series has its chart over time, churn open (the last) too.
         assertThat(kinds).containsExactly("time", "perStep", "distribution", "time", "time", "time", "time", "time",
-                "time", "time");
+                "time", "time", "time");
+        assertThat(html).contains("Churn: opening a connection latency over time (per interval)");
         int e2e = html.indexOf("End-to-end latency over time (per interval)");
         int depthChart = html.indexOf("Broker: queue depth (management, as the broker last refreshed it)");
         int memory = html.indexOf("Broker: memory and CPU");
@@ -67,7 +69,7 @@ class HtmlReportTest {
         assertThat(perStep.path("data").path("labels")).extracting(JsonNode::asText).containsExactly("50", "100");
         JsonNode distribution = charts.get(2).path("config");
         assertThat(distribution.path("options").path("scales").path("x").path("type").asText()).isEqualTo("logarithmic");
-        assertThat(distribution.path("data").path("datasets")).hasSize(5);
+        assertThat(distribution.path("data").path("datasets")).hasSize(6);
         assertThat(html).contains("<h2>Steps</h2>", "Max 99th", "Max 95th", "Max 75th");
         assertThat(html).contains("<h1>amqp-harness run abc123</h1>", "Latency over the whole run", "Worst reporting interval",
                 "Messages", "Rates", "Client", "RabbitMQ 3.10.7", "--queue-type quorum");
@@ -88,7 +90,7 @@ class HtmlReportTest {
 
     @Test
     void thePercentileCurveUsesOneOverOneMinusQuantileCappedAtTheCount() {
-        JsonNode points = Charts.distribution(RunDocument.of(SyntheticRun.create(2, 100, 9).result), "endToEnd");
+        JsonNode points = Charts.distribution(RunDocument.of(SyntheticRun.create(2, 100, 9).result), io.amqpharness.measure.Metric.END_TO_END);
         assertThat(points.get(0).path("x").asDouble()).isEqualTo(1.0);
         double previous = 0;
         for (JsonNode p : points) {

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

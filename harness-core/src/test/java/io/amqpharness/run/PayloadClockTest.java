@@ -1,4 +1,4 @@
-package io.amqpharness.measure;
+package io.amqpharness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.amqpharness.measure;
+package io.amqpharness.run;
 
 import io.amqpharness.scenario.ClockMode;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.io;
 
 import io.amqpharness.HarnessException;
 import java.io.IOException;
@@ -20,7 +20,7 @@ public final class OutputFiles {
     }
 
     /** Creates a directory and its parents, or explains in one sentence why it cannot. */
-    static Path createDirectory(Path dir, String option) {
+    public static Path createDirectory(Path dir, String option) {
         try {
             Files.createDirectories(dir);
         } catch (FileAlreadyExistsException e) {
