@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.NanoClock;
-import io.amqpharness.measure.PayloadClock;
+
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.scenario.ClockMode;
 import io.amqpharness.scenario.Scenario;
