@@ -60,6 +60,8 @@ final class PublisherTask implements Runnable {
     private final long limit;
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
+    /** This publisher's seed: the sizes of a mix are drawn from it. */
+    private final long seed;
     private final SpinWindow spin;
     private final double phase;
     private volatile Thread thread;
@@ -111,6 +113,7 @@ final class PublisherTask implements Runnable {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
+        this.seed = seed;
         this.spin = new SpinWindow(context.settings().pacingSpinFor(false).toNanos(),
                 context.settings().pacingSpin().isEmpty());
     }
@@ -222,8 +225,7 @@ final class PublisherTask implements Runnable {
         attach(p);
         tracked = tracker.orElse(null);
         times = p != null ? sendTimes.orElse(null) : null;
-        sizes = c.settings().variableSize().isEmpty()
-                ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
+        sizes = SizeSchedule.of(c.settings(), start, seed);
         keys = c.randomKeys().orElse(null);
         wakeNanos = start;
     }
@@ -292,7 +294,7 @@ final class PublisherTask implements Runnable {
     private boolean sendTaken(long now) {
         long s = ++seq;
         long due = pacer != null ? intended : now;
-        byte[] body = sizes.body(now);
+        byte[] body = sizes.body(now, s);
         PayloadCodec.write(body, s, c.payloadClock().stamp(due));
         if (tracked != null) {
             tracked.register(s, now);

@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
+ * @param seed         {@code --seed}: what publishers draw per message (sizes of a mix, random routing
+ *                     keys, random start delays) depends only on it and the publisher; default 0
  * @param steps        settings changed while the run goes on; empty for none. Without a time limit
  *                     a stepped run ends after its last step
  * @param recovery     whether dropped connections are reopened; default {@link RecoveryMode#AUTO}
@@ -35,6 +37,7 @@ public record RunSettings(
         @FilledFrom(Setting.INTERVAL) Duration interval,
         @FilledFrom(Setting.DRAIN_TIMEOUT) Duration drainTimeout,
         @FilledFrom(Setting.CLOCK) ClockMode clock,
+        @FilledFrom(Setting.SEED) long seed,
         Optional<StepPlan> steps,
         @FilledFrom(Setting.RECOVERY) RecoveryMode recovery,
         @FilledFrom(Setting.RECOVERY_TIMEOUT) Duration recoveryTimeout,
