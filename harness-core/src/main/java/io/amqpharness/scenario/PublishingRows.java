@@ -34,9 +34,8 @@ final class PublishingRows {
     }
 
     static Declaration.Draft<?> size() {
-        return option(PUBLISHING, ValueType.SIZE_MIX, "-s", "--size").label("SIZE[:PERCENT%,...]")
-            .help("Body size in bytes, at least 12: 12, 1000, 4kb; or a mix drawn per message, "
-                    + "e.g. 100:50%,1kb:40%,64kb:10% (default {default}).")
+        return option(PUBLISHING, ValueType.SIZE_MIX, "-s", "--size").label("SIZE")
+            .help("Body size in bytes, at least 12: 1000, 4kb, or a mix 100:50%,1kb:50% (default {default}).")
             .read(s -> s.publishing().variableSize().isEmpty() ? s.publishing().sizeMix() : null)
             .byDefault(SizeMix.fixed(12)).apply(Scenario.Builder::size)
             .doc("12",
