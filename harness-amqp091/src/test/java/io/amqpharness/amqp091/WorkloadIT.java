@@ -355,6 +355,28 @@ class WorkloadIT {
         assertThat(sizes).containsExactlyInAnyOrder(100, 1000);
     }
 
+    /** The bodies a --size mix put in the queue, in order: the same seed gives the same sequence of sizes, another seed another. */
+    @Test
+    void aSizeMixPutsTheSameSizesInTheQueueForTheSameSeed() throws Exception {
+        io.amqpharness.scenario.SizeMix mix = io.amqpharness.scenario.SizeMix.parse("100:50%,1kb:40%,8kb:10%")
+                .orElseThrow();
+        List<List<Integer>> runs = new ArrayList<>();
+        for (long seed : new long[] {3, 3, 4}) {
+            String q = queue("it-sizemix");
+            run(scenario().queue(q).keepTopology(true).consumers(0).producerMessageCount(500).confirm(100).size(mix)
+                    .seed(seed));
+            List<Integer> lengths = new ArrayList<>();
+            for (GetResponse m : getAll(q)) {
+                lengths.add(m.getBody().length);
+            }
+            assertThat(lengths).hasSize(500);
+            assertThat(new HashSet<>(lengths)).containsExactlyInAnyOrder(100, 1024, 8192);
+            runs.add(lengths);
+        }
+        assertThat(runs.get(1)).as("seed 3 again").isEqualTo(runs.get(0));
+        assertThat(runs.get(2)).as("seed 4").isNotEqualTo(runs.get(0));
+    }
+
     @Test
     void messagePropertiesAndHeadersAreSetOnEveryMessage() throws Exception {
         String q = queue("it-props");

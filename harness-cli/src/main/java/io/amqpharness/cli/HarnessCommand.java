@@ -106,6 +106,11 @@ final class HarnessCommand implements Callable<Integer> {
                     + "results into --output-dir.")
     Integer instances;
 
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Run the scenario N times (each with its own warm-up, left out) and print each figure's "
+                    + "median, spread and 95%% confidence interval; with --output-dir, run K writes into DIR/run-K.")
+    Integer repeat;
+
     private final Main.Session session;
 
     HarnessCommand(Main.Session session) {
@@ -125,10 +130,22 @@ final class HarnessCommand implements Callable<Integer> {
         Scenario validated = scenario();
         checkBrokerOption();
         PrintWriter out = spec.commandLine().getOut();
+        if (instances != null && repeat != null) {
+            throw new ScenarioException(List.of("--repeat and --instances cannot be combined; repeat the "
+                    + "--instances run from a shell loop, one --output-dir each, and compare with harness report."));
+        }
         if (instances != null) {
             checkInstancesOption();
             return new LocalInstances(instances, outputs.outputDir(), validated,
                     spec.commandLine().getParseResult().originalArgs(), outputs).run(out, spec.commandLine().getErr());
+        }
+        if (repeat != null) {
+            checkRepeatOption();
+            RepeatedRuns repeated = new RepeatedRuns(repeat, validated, outputs, session, instanceTag(validated));
+            repeated.refuseEarlierResults();
+            try (BrokerOption started = BrokerOption.start(broker, out)) {
+                return repeated.run(started.apply(validated), out, spec.commandLine().getErr());
+            }
         }
         // Before a --broker container starts: nothing is done for a run that would be refused.
         outputs.refuseEarlierResults();
@@ -225,6 +242,13 @@ final class HarnessCommand implements Callable<Integer> {
      * target's address (an exported {@code instance} label would be renamed {@code exported_instance}).
      */
     static final String INSTANCE_LABEL = "harness_instance";
+
+    private void checkRepeatOption() {
+        if (repeat < 2 || repeat > 1000) {
+            throw new ScenarioException(List.of("--repeat must be from 2 to 1000 runs, got " + repeat
+                    + "; for example --repeat 5."));
+        }
+    }
 
     private void checkInstancesOption() {
         if (instances < 1 || instances > 1000) {

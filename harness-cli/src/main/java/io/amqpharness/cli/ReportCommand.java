@@ -47,6 +47,9 @@ import picocli.CommandLine.Spec;
                 "      results/rate-10000 -o rates.html",
                 "  The same runs as a Markdown table, on standard output:",
                 "    java -jar harness.jar report --format md results/rate-100 results/rate-1000",
+                "  Five runs of each of two settings (run --repeat 5), the change of each figure",
+                "  and whether it is beyond the noise:",
+                "    java -jar harness.jar report results/before --vs results/after",
                 "  Merge four instances' results into one (result.json, *.hlog, report.html; a DIR",
                 "  that holds a result already is refused unless --overwrite is given):",
                 "    java -jar harness.jar report --merge results/pod-0 results/pod-1 results/pod-2 \\",
@@ -67,6 +70,12 @@ final class ReportCommand implements Callable<Integer> {
             description = "Where to write the page (default DIR/report.html for one run, ./comparison.html for several); "
                     + "with --merge, the directory of the merged result.")
     Path output;
+
+    @Option(names = "--vs", arity = "1..*", paramLabel = "DIR",
+            description = "Compare the runs given (set A) with these (set B), as a Markdown table: each figure's "
+                    + "median and its confidence interval per set, the change in %%, and whether it is beyond "
+                    + "the run-to-run noise (Mann-Whitney U test, 5 %%). A --repeat directory stands for its runs.")
+    List<Path> versus = new ArrayList<>();
 
     @Option(names = "--merge",
             description = "Merge the results of instances that ran one workload into one result in -o DIR: "
@@ -93,6 +102,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (merge) {
+            if (!versus.isEmpty()) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--vs does not apply to --merge; merge each set first, then compare them with report A --vs B");
+            }
             if (format != ReportFormat.html) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                         "--format md does not apply to --merge; merge first, then run report --format md -o ... on "
@@ -100,11 +113,18 @@ final class ReportCommand implements Callable<Integer> {
             }
             return merge();
         }
+        if (!versus.isEmpty()) {
+            return print(RunSets.compare(results, versus));
+        }
+        if (format == ReportFormat.md && results.stream().anyMatch(RunSets::isRepeat)) {
+            return print(io.amqpharness.report.RepeatReport.summary(RunSets.read(results)));
+        }
+        List<Path> expanded = RunSets.expand(results);
         List<ReportRun> runs = new ArrayList<>();
         Set<String> labels = new HashSet<>();
-        for (Path p : results) {
+        for (Path p : expanded) {
             ResultDocument result = ResultDocuments.read(p);
-            String label = results.size() == 1 ? result.runId() : name(p);
+            String label = expanded.size() == 1 ? result.runId() : name(p);
             if (!labels.add(label)) {
                 label = label + " (" + result.runId() + ")";
                 labels.add(label);
@@ -115,7 +135,7 @@ final class ReportCommand implements Callable<Integer> {
             return markdown(runs);
         }
         Path file = output != null ? output
-                : results.size() == 1 ? directory(results.get(0)).resolve(OutputDirectory.REPORT_FILE)
+                : expanded.size() == 1 ? directory(expanded.get(0)).resolve(OutputDirectory.REPORT_FILE)
                 : Path.of("comparison.html");
         HtmlReport.write(runs, file);
         spec.commandLine().getOut().println("Wrote " + file);
@@ -124,7 +144,11 @@ final class ReportCommand implements Callable<Integer> {
 
     /** The Markdown table on standard output, or in {@code -o FILE}. */
     private int markdown(List<ReportRun> runs) {
-        String md = MarkdownReport.render(runs);
+        return print(MarkdownReport.render(runs));
+    }
+
+    /** Markdown text on standard output, or in {@code -o FILE}. */
+    private int print(String md) {
         if (output == null) {
             spec.commandLine().getOut().print(md);
             spec.commandLine().getOut().flush();

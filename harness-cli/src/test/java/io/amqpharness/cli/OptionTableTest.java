@@ -72,6 +72,8 @@ class OptionTableTest {
                     .failIf("rate.received<150.5")
                     .build(),
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
+            Scenario.builder().protocol("amqp091").size(io.amqpharness.scenario.SizeMix.parse("100:50%,1kb:40%,64kb:10%")
+                    .orElseThrow()).seed(42).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)

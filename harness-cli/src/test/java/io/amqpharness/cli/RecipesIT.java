@@ -346,6 +346,14 @@ class RecipesIT {
                 out.set(i + 1, dir.resolve(out.get(i + 1)).toString());
             }
         }
+        if (!out.isEmpty() && out.get(0).equals("report")) { // its directories are arguments, not option values
+            for (int i = 1; i < out.size(); i++) {
+                if (!out.get(i).startsWith("-") && !Path.of(out.get(i)).isAbsolute()
+                        && !PATH_OPTIONS.contains(out.get(i - 1)) && !out.get(i - 1).equals("--format")) {
+                    out.set(i, dir.resolve(out.get(i)).toString());
+                }
+            }
+        }
         return out;
     }
 

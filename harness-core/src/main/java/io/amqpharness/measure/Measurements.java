@@ -15,6 +15,7 @@ public final class Measurements {
     private final Map<Metric, LatencyRecorder> recorders = new EnumMap<>(Metric.class);
     private final FlowBlocks blocks;
     private final Outages outages;
+    private volatile SizeLatencies bySize = SizeLatencies.NONE;
 
     /** Measurements on the system clock. */
     public Measurements() {
@@ -42,6 +43,16 @@ public final class Measurements {
     /** When the broker blocked publishers. */
     public FlowBlocks blocks() {
         return blocks;
+    }
+
+    /** End-to-end latency per size of a {@code --size} mix; {@link SizeLatencies#NONE} until {@link #measureBySize}. */
+    public SizeLatencies bySize() {
+        return bySize;
+    }
+
+    /** Measures end-to-end latency per size of {@code mix} too (nothing more for a single size); before traffic. */
+    public void measureBySize(io.amqpharness.scenario.SizeMix mix) {
+        bySize = SizeLatencies.of(mix);
     }
 
     public LatencyRecorder recorder(Metric metric) {

@@ -60,6 +60,8 @@ import java.util.OptionalLong;
  *                            any other run
  * @param connections         opening the run's connections before traffic, and connection churn
  *                            ({@code --churn-rate})
+ * @param latencyBySize       with a {@code --size} mix, end-to-end latency per size over the measured
+ *                            part of the run, smallest size first; empty for a single size
  */
 public record RunResult(
         String runId,
@@ -89,15 +91,38 @@ public record RunResult(
         io.amqpharness.measure.FlowBlocks.Summary blocking,
         Optional<BrokerMetricsReport> brokerMetrics,
         Optional<SearchOutcome> search,
-        ConnectionStats connections) {
+        ConnectionStats connections,
+        List<io.amqpharness.measure.SizeLatency> latencyBySize) {
 
     public RunResult {
+        latencyBySize = latencyBySize == null ? List.of() : List.copyOf(latencyBySize);
         queues = List.copyOf(queues);
         latency = Map.copyOf(latency);
         intervals = List.copyOf(intervals);
         steps = List.copyOf(steps);
         driverFacts = Map.copyOf(driverFacts);
         notes = List.copyOf(notes);
+    }
+
+    /**
+     * A result without latency per size (a single {@code --size}).
+     *
+     * @deprecated since 1.1: use the canonical constructor, which takes {@code latencyBySize} last
+     */
+    @Deprecated
+    public RunResult(String runId, Scenario scenario, BrokerInfo broker, List<String> queues, Instant startedAt,
+                     Duration publishingTime, Duration totalTime, boolean paced, CountSnapshot counts,
+                     long unconfirmedAtStop, long unsentAtStop, OptionalLong leftInQueues,
+                     OptionalLong expectedDeliveries, Rates rates, Map<Metric, LatencySummary> latency,
+                     LatencyHistograms histograms, List<IntervalStats> intervals, List<StepResult> steps,
+                     ClientStats client, Map<String, String> driverFacts, List<String> notes,
+                     Optional<String> failure, boolean interrupted, io.amqpharness.measure.Outages.Summary outages,
+                     io.amqpharness.measure.FlowBlocks.Summary blocking, Optional<BrokerMetricsReport> brokerMetrics,
+                     Optional<SearchOutcome> search, ConnectionStats connections) {
+        this(runId, scenario, broker, queues, startedAt, publishingTime, totalTime, paced, counts, unconfirmedAtStop,
+                unsentAtStop, leftInQueues, expectedDeliveries, rates, latency, histograms, intervals, steps, client,
+                driverFacts, notes, failure, interrupted, outages, blocking, brokerMetrics, search, connections,
+                List.of());
     }
 
     /** End-to-end latency: from the intended (paced) or actual send to receipt. */

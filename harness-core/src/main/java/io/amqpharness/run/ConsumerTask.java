@@ -4,6 +4,7 @@ import io.amqpharness.flow.AckPolicy;
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.Integrity;
 import io.amqpharness.measure.LatencyRecorder;
+import io.amqpharness.measure.SizeLatencies;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceTracker;
@@ -33,6 +34,8 @@ final class ConsumerTask implements DeliveryListener {
     private final PayloadClock payloadClock;
     private final Counters counters;
     private final LatencyRecorder endToEnd;
+    /** End-to-end latency per size of a {@code --size} mix; set before the consumer starts. */
+    private SizeLatencies bySize = SizeLatencies.NONE;
     private final FromSend fromSend;
     /** Request/reply: where this consumer answers; null otherwise. */
     private final Replier replier;
@@ -94,6 +97,12 @@ final class ConsumerTask implements DeliveryListener {
         this.control = control;
     }
 
+    /** Also records end-to-end latency per body size into {@code latencies}; before the consumer starts. */
+    ConsumerTask bySize(SizeLatencies latencies) {
+        this.bySize = latencies;
+        return this;
+    }
+
     /** Waits only for a consumer rate, simulated processing or a reply (which may wait for credit or confirms). */
     @Override
     public boolean mayWait() {
@@ -149,6 +158,7 @@ final class ConsumerTask implements DeliveryListener {
                 long latency = payloadClock.latencyNanos(PayloadCodec.timestamp(body, offset), now);
                 if (latency >= 0) {
                     endToEnd.recordNanos(latency);
+                    bySize.record(length, latency);
                     SendTimes times = own ? cachedSendTimes : null;
                     if (times != null && !times.recordFromSend(PayloadCodec.sequence32(body, offset), latency,
                             fromSend.recorder())) {

@@ -101,6 +101,9 @@ final class IntervalSampler {
         Map<Metric, LatencySummary> summaries = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {
             Histogram h = measurements.recorder(m).sampleInterval();
+            if (m == Metric.END_TO_END) {
+                measurements.bySize().sampleInterval(); // at once: the sizes' intervals end with the whole one's
+            }
             histograms.put(m, h);
             summaries.put(m, LatencySummary.of(h));
         }

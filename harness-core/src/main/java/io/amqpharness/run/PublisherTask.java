@@ -57,6 +57,8 @@ final class PublisherTask {
     private final long limit;
     private final BooleanSupplier publishing;
     private final SplittableRandom random;
+    /** This publisher's seed: the sizes of a mix are drawn from it. */
+    private final long seed;
     private final double phase;
     private volatile Thread thread;
     /** Set once the schedule exists; guarded by {@code this} together with {@link #startRate}. */
@@ -107,6 +109,7 @@ final class PublisherTask {
         this.limit = context.settings().messagesPerProducer().orElse(Long.MAX_VALUE);
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
+        this.seed = seed;
     }
 
     /** What the publisher shares with the others of its run: settings, clock, run control. */
@@ -197,8 +200,7 @@ final class PublisherTask {
         attach(p);
         tracked = tracker.orElse(null);
         times = p != null ? sendTimes.orElse(null) : null;
-        sizes = c.settings().variableSize().isEmpty()
-                ? new SizeSchedule(c.settings().messageSizeBytes()) : new SizeSchedule(c.settings().variableSize(), start);
+        sizes = SizeSchedule.of(c.settings(), start, seed);
         keys = c.randomKeys().orElse(null);
         wakeNanos = start;
     }
@@ -308,7 +310,7 @@ final class PublisherTask {
     boolean send(long now) {
         long s = ++seq;
         long due = pacer != null ? intended : now;
-        byte[] body = sizes.body(now);
+        byte[] body = sizes.body(now, s);
         PayloadCodec.write(body, s, c.payloadClock().stamp(due));
         if (tracked != null) {
             tracked.register(s, now);

@@ -76,6 +76,7 @@ final class RunExecution {
         this.listeners = listeners;
         this.clock = clock;
         this.measurements = new Measurements(clock);
+        measurements.measureBySize(scenario.publishing().sizeMix());
         this.search = search;
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent()
                 ? scenario.consuming().consumerChannels() : 0;
@@ -278,6 +279,7 @@ final class RunExecution {
                 for (Metric m : Metric.values()) {
                     measurements.recorder(m).resetCumulative();
                 }
+                measurements.bySize().resetCumulative();
                 measureStartNanos = now;
                 sampler.warmingUp(false);
             }
@@ -360,7 +362,8 @@ final class RunExecution {
                 stepResults, client, driver.facts(), notes,
                 Optional.ofNullable(control.failure()), control.interrupted(),
                 measurements.outages().summary(), measurements.blocks().summary(),
-                brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats());
+                brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats(),
+                measurements.bySize().summaries());
     }
 
     /** The result's notes, after those of the phases: what the reader should know to read the numbers. */

@@ -163,7 +163,8 @@ final class RunParticipants {
         return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, shared.payloadClock(), c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), shared.clock(), shared.control(),
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
-                requestReply.map(r -> r.openReplier(i, names.connection("r", i / c.channelsPerConsumer()))));
+                requestReply.map(r -> r.openReplier(i, names.connection("r", i / c.channelsPerConsumer()))))
+                .bySize(measurements.bySize());
     }
 
     /**

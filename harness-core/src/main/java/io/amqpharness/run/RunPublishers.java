@@ -81,7 +81,7 @@ final class RunPublishers {
         PublishSettings p = scenario.publishing();
         NanoClock clock = shared.clock();
         Optional<String[]> randomKeys = scenario.topology().randomRoutingKey()
-                ? Optional.of(randomKeys()) : Optional.empty();
+                ? Optional.of(randomKeys(scenario.run().seed())) : Optional.empty();
         this.context = new PublisherTask.Context(p, measurements.counters(), measurements.recorder(Metric.PUBLISH_DELAY),
                 clock, shared.payloadClock(), control, randomKeys);
         this.rate = p.ratePerProducer().orElse(0);
@@ -156,7 +156,7 @@ final class RunPublishers {
         // Publishers at one rate start a fraction of an interval apart (publisher i of n at i/n), so they
         // do not all send at the same instants: n aligned schedules would be bursts of n messages.
         int count = Math.max(1, scenario.publishing().publishers());
-        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, i * 0x9E3779B97F4A7C15L, times,
+        PublisherTask task = new PublisherTask(link, tracker, routingKey, context, publisherSeed(scenario.run().seed(), i), times,
                 (i % count) / (double) count);
         task.setRate(rate);
         return new Opened(task, link, tracker);
@@ -284,11 +284,22 @@ final class RunPublishers {
         return most;
     }
 
-    private static String[] randomKeys() {
+    /**
+     * The 1,000 random routing keys, UUID-shaped, made from {@code --seed}: the same seed gives the
+     * same keys, so a run with a seed sends the same keys again.
+     */
+    static String[] randomKeys(long seed) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
         String[] keys = new String[RANDOM_KEYS];
         for (int i = 0; i < keys.length; i++) {
-            keys[i] = UUID.randomUUID().toString();
+            keys[i] = new UUID((r.nextLong() & ~0xF000L) | 0x4000L,
+                    (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L).toString();
         }
         return keys;
+    }
+
+    /** Publisher {@code i}'s seed: {@code --seed} mixed with its number (0 gives the seeds of earlier versions). */
+    static long publisherSeed(long runSeed, int i) {
+        return runSeed * 0xBF58476D1CE4E5B9L + i * 0x9E3779B97F4A7C15L;
     }
 }

@@ -14,7 +14,10 @@ import java.util.Set;
  * @param producers           publisher connections; default 1
  * @param channelsPerProducer publishers (channels, or 1.0 links) on each of those connections;
  *                            default 1, so the run has {@code producers x channelsPerProducer} publishers
- * @param messageSizeBytes    body size in bytes, at least 12 (the header); default 12
+ * @param messageSizeBytes    body size in bytes, at least 12 (the header); default 12. With a mix of
+ *                            sizes, the mean size its shares give
+ * @param sizeMix             {@code --size}: one size, or sizes with their shares of the messages, each
+ *                            message's size drawn per publisher from {@code --seed}
  * @param variableSize        body sizes that follow each other on a repeating schedule; empty means
  *                            {@code messageSizeBytes} throughout
  * @param ratePerProducer     intended messages per second for each publisher; 0 means an idle,
@@ -50,6 +53,7 @@ public record PublishSettings(
         int producers,
         @FilledFrom(Setting.PRODUCER_CHANNELS) int channelsPerProducer,
         int messageSizeBytes,
+        @FilledFrom(Setting.SIZE) SizeMix sizeMix,
         @FilledFrom(Setting.VARIABLE_SIZE) List<SizeStep> variableSize,
         OptionalDouble ratePerProducer,
         @FilledFrom(Setting.TOTAL_RATE) OptionalDouble totalRate,
@@ -78,7 +82,8 @@ public record PublishSettings(
     }
 
     /**
-     * The settings before {@code pacingGranularity}: paced publishers wake at most every
+     * The settings before {@code sizeMix} and {@code pacingGranularity}: every body is
+     * {@code messageSizeBytes} long, and paced publishers wake at most every
      * {@link #DEFAULT_PACING_GRANULARITY} and send what fell due in bursts.
      *
      * @deprecated use the canonical constructor, with {@link #DEFAULT_PACING_GRANULARITY} (bursts) or
@@ -91,9 +96,9 @@ public record PublishSettings(
                            OptionalInt txSize, Set<MessageFlag> flags, MessageProperties properties,
                            Optional<Duration> randomStartDelay, Optional<Duration> pacingSpin,
                            OptionalInt pacingThreads) {
-        this(producers, channelsPerProducer, messageSizeBytes, variableSize, ratePerProducer, totalRate, variableRate,
-                messagesPerProducer, confirmWindow, confirmTimeout, txSize, flags, properties, randomStartDelay,
-                pacingSpin, pacingThreads, DEFAULT_PACING_GRANULARITY);
+        this(producers, channelsPerProducer, messageSizeBytes, SizeMix.fixed(messageSizeBytes), variableSize,
+                ratePerProducer, totalRate, variableRate, messagesPerProducer, confirmWindow, confirmTimeout, txSize,
+                flags, properties, randomStartDelay, pacingSpin, pacingThreads, DEFAULT_PACING_GRANULARITY);
     }
 
     /**

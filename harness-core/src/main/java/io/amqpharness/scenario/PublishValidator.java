@@ -43,13 +43,17 @@ final class PublishValidator {
     }
 
     private static void size(ScenarioDraft<?> d, Problems p) {
-        Long size = d.raw(SIZE);
-        if (size != null && size < 12) {
+        SizeMix mix = d.raw(SIZE);
+        Long size = mix == null ? null : (long) mix.minBytes();
+        if (mix != null && mix.minBytes() < 12) {
             p.add(SIZE, "%s must be at least 12 bytes (the sequence and timestamp header), got %d; "
-                    + "for example %1$s 1000", size);
-        } else if (size != null && size > Scenario.MAX_MESSAGE_SIZE) {
+                    + "for example %1$s " + (mix.isFixed() ? "1000" : "100:50%%,1kb:40%%,64kb:10%%"), mix.minBytes());
+        } else if (mix != null && mix.maxBytes() > Scenario.MAX_MESSAGE_SIZE) {
             p.add(SIZE, "%s must be at most 128mb (the broker's default limit), got %d bytes; "
-                    + "for example %1$s 1mb", size);
+                    + "for example %1$s " + (mix.isFixed() ? "1mb" : "100:50%%,1kb:40%%,64kb:10%%"), mix.maxBytes());
+        } else if (mix != null && !mix.sumsTo100()) {
+            p.add(SIZE, "%s shares must add up to 100%%, got %s%%; for example %1$s 100:50%%,1kb:40%%,64kb:10%%",
+                    ValueType.DECIMAL.format(mix.totalPercent()));
         }
         if (!d.list(VARIABLE_SIZE).isEmpty()) {
             if (size != null) {

@@ -34,12 +34,15 @@ final class PublishingRows {
     }
 
     static Declaration.Draft<?> size() {
-        return option(PUBLISHING, ValueType.SIZE, "-s", "--size").label("SIZE")
-            .help("Body size in bytes, at least 12: 12, 1000, 4kb (default {default}).")
-            .read(s -> s.publishing().variableSize().isEmpty() ? (long) s.publishing().messageSizeBytes() : null)
-            .byDefault(12L).apply(Scenario.Builder::size)
-            .doc(
-                "body size, at least 12 bytes (the header, see [output.md](output.md))");
+        return option(PUBLISHING, ValueType.SIZE_MIX, "-s", "--size").label("SIZE")
+            .help("Body size in bytes, at least 12: 1000, 4kb, or a mix 100:50%,1kb:50% (default {default}).")
+            .read(s -> s.publishing().variableSize().isEmpty() ? s.publishing().sizeMix() : null)
+            .byDefault(SizeMix.fixed(12)).apply(Scenario.Builder::size)
+            .doc("12",
+                "body size, at least 12 bytes (the header, see [output.md](output.md)); or a mix of sizes "
+                + "with their shares of the messages, drawn per message from `--seed`, e.g. "
+                + "`100:50%,1kb:40%,64kb:10%` (the shares add up to 100 %). A mix reports end-to-end latency "
+                + "per size, see [recipes.md](recipes.md#a-mix-of-message-sizes)");
     }
 
     static Declaration.Draft<?> variableSize() {

@@ -128,6 +128,18 @@ final class RunControlRows {
                 + "[output.md](output.md)");
     }
 
+    static Declaration.Draft<?> seed() {
+        return option(RUN_CONTROL, ValueType.LONG, "--seed").label("N")
+            .help("Seed of what publishers draw per message (sizes of a --size mix, random routing keys and start "
+                    + "delays); the same seed sends the same sequence again (default {default}).")
+            .read(s -> s.run().seed()).byDefault(0L).apply(Scenario.Builder::seed)
+            .doc(
+                "seed of what publishers draw: the size of each message of a `--size` mix, the "
+                + "`--random-routing-key` pool and each draw from it, `--producer-random-start-delay`. Publisher "
+                + "N's draws depend only on the seed and N (a size only on the seed, N and the message's "
+                + "sequence number), so the same seed sends the same sizes again");
+    }
+
     static Declaration.Draft<?> failIf() {
         return option(RUN_CONTROL, ValueType.GATE, "--fail-if").label("EXPR")
             .help("Fail the run (exit code 1) when a measured value compares so: e2e.p99>20ms, confirm.p999>100ms, "

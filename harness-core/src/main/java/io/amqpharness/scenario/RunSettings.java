@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
  * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
+ * @param seed         {@code --seed}: what publishers draw per message (sizes of a mix, random routing
+ *                     keys, random start delays) depends only on it and the publisher; default 0
  * @param steps        settings changed while the run goes on; empty for none. Without a time limit
  *                     a stepped run ends after its last step
  * @param recovery     whether dropped connections are reopened; default {@link RecoveryMode#AUTO}
@@ -35,11 +37,24 @@ public record RunSettings(
         @FilledFrom(Setting.INTERVAL) Duration interval,
         @FilledFrom(Setting.DRAIN_TIMEOUT) Duration drainTimeout,
         @FilledFrom(Setting.CLOCK) ClockMode clock,
+        @FilledFrom(Setting.SEED) long seed,
         Optional<StepPlan> steps,
         @FilledFrom(Setting.RECOVERY) RecoveryMode recovery,
         @FilledFrom(Setting.RECOVERY_TIMEOUT) Duration recoveryTimeout,
         BrokerMetrics brokerMetrics,
         List<Gate> gates) {
+    /**
+     * The settings before {@code seed}: seed 0, the draws of every run before it existed.
+     *
+     * @deprecated use the canonical constructor, with a seed ({@code 0} draws as before)
+     */
+    @Deprecated
+    public RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval, Duration drainTimeout,
+                       ClockMode clock, Optional<StepPlan> steps, RecoveryMode recovery, Duration recoveryTimeout,
+                       BrokerMetrics brokerMetrics, List<Gate> gates) {
+        this(time, warmup, interval, drainTimeout, clock, 0L, steps, recovery, recoveryTimeout, brokerMetrics, gates);
+    }
+
     /**
      * The warm-up of a stepped run without a time limit, of a {@code sweep} (before its first run)
      * and of a {@code find-max} search, when none is given: 5 s, so the first step, run or probe

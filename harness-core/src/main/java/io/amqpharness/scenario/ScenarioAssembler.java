@@ -47,7 +47,8 @@ final class ScenarioAssembler {
     }
 
     private static PublishSettings publishing(ScenarioDraft<?> d) {
-        long size = d.number(SIZE);
+        SizeMix sizes = d.get(SIZE);
+        long size = sizes.meanBytes();
         Map<String, Object> props = d.map(MESSAGE_PROPERTIES);
         // A stepped setting starts at its first step's value.
         return SettingsBinder.bind(PublishSettings.class, d, Map.of(

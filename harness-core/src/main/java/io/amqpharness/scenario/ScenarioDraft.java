@@ -63,7 +63,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     public B producerChannelCount(int value) { return set(Setting.PRODUCER_CHANNELS, value); }
 
     /** Body size in bytes, at least 12; default 12. */
-    public B size(long bytes) { return set(Setting.SIZE, bytes); }
+    public B size(long bytes) { return set(Setting.SIZE, SizeMix.fixed((int) Math.min(Math.max(bytes, 0), Integer.MAX_VALUE))); }
+    /** {@code --size} as a mix: each message's size drawn from the shares (seeded by {@code --seed}). */
+    public B size(SizeMix sizes) { return set(Setting.SIZE, sizes); }
 
     /** Body sizes following each other on a repeating schedule; default one fixed size. */
     public B variableSize(List<SizeStep> steps) { return set(Setting.VARIABLE_SIZE, List.copyOf(steps)); }
@@ -348,6 +350,9 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     public B drainTimeout(Duration value) { return set(Setting.DRAIN_TIMEOUT, value); }
 
     /** What message timestamps mean; default {@link ClockMode#MONOTONIC}. */
+    /** {@code --seed}: seed of the per-message draws (size mix, random routing keys, start delays); default 0. */
+    public B seed(long value) { return set(Setting.SEED, value); }
+
     public B clock(ClockMode value) { return set(Setting.CLOCK, value); }
 
     /**

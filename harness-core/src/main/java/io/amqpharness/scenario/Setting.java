@@ -130,6 +130,7 @@ public enum Setting {
     RECOVERY(RunControlRows.recovery()),
     RECOVERY_TIMEOUT(RunControlRows.recoveryTimeout()),
     CLOCK(RunControlRows.clock()),
+    SEED(RunControlRows.seed()),
     FAIL_IF(RunControlRows.failIf()),
 
     // ---- several instances ----

@@ -51,6 +51,10 @@ public final class ValueType<T> {
     /** A size in bytes, written {@code 12}, {@code 1000}, {@code 4kb}, {@code 1mb}. */
     public static final ValueType<Long> SIZE = of(Long.class, s -> DataSize.parse(s).map(DataSize::bytes),
             String::valueOf, "'%s' is not a size; use for example 12, 1000, 4kb or 1mb");
+    /** One body size, or sizes with their shares of the messages ({@code 100:50%,1kb:40%,64kb:10%}). */
+    public static final ValueType<SizeMix> SIZE_MIX = of(SizeMix.class, SizeMix::parse, SizeMix::toString,
+            "'%s' is not a size or a list of distinct SIZE:PERCENT%% shares; use for example 1000 or "
+                    + "100:50%%,1kb:40%%,64kb:10%%");
     /** Names separated by commas. */
     public static final ValueType<List<String>> NAMES = of(String.class, ValueType::names,
             n -> String.join(",", n), "'%s' is not a list of names");

@@ -220,6 +220,35 @@ public abstract class DriverContract {
         assertThat(r.latency(Metric.PUBLISH_DELAY).count()).isEqualTo(r.counts().published());
     }
 
+    /**
+     * A {@code --size} mix of 100 B, 1 KiB and 8 KiB: every message arrives with one of its sizes (the per-size
+     * counts add up to all that was received), in about the shares asked for, and a second run with the same
+     * seed sends exactly the same number of each size.
+     */
+    @Test
+    protected void aSizeMixSendsEachSizeInItsShareAndMeasuresLatencyPerSize() {
+        io.amqpharness.scenario.SizeMix mix = io.amqpharness.scenario.SizeMix.parse("100:50%,1kb:40%,8kb:10%")
+                .orElseThrow();
+        java.util.function.Supplier<RunResult> run = () -> new LoadRunner(scenario().size(mix).seed(11)
+                .producerMessageCount(4_000).confirm(200).qos(200).build()).run();
+        RunResult r = run.get();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().consumed()).isEqualTo(4_000);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.latencyBySize()).extracting(io.amqpharness.measure.SizeLatency::bytes)
+                .containsExactly(100, 1024, 8192);
+        long[] counts = r.latencyBySize().stream().mapToLong(s -> s.endToEnd().count()).toArray();
+        assertThat(counts[0] + counts[1] + counts[2]).as("every body arrived with a size of the mix")
+                .isEqualTo(4_000).isEqualTo(r.latency(Metric.END_TO_END).count());
+        // Five binomial standard deviations of 4,000 draws: 158, 155 and 95 messages.
+        assertThat(counts[0]).isBetween(2_000L - 158, 2_000L + 158);
+        assertThat(counts[1]).isBetween(1_600L - 155, 1_600L + 155);
+        assertThat(counts[2]).isBetween(400L - 95, 400L + 95);
+        RunResult again = run.get();
+        assertThat(again.latencyBySize()).extracting(s -> s.endToEnd().count())
+                .as("the same seed sends the same sizes").containsExactly(counts[0], counts[1], counts[2]);
+    }
+
     /** A consumer's message goal of 300 ends the run at 300. */
     @Test
     @BrokerIndependent(Why.HARNESS_SIDE)

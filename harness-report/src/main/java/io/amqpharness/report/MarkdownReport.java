@@ -136,7 +136,7 @@ public final class MarkdownReport {
     }
 
     /** Rows as a Markdown table: the first row the header, the first column left-aligned, the others right. */
-    private static String table(List<String[]> rows) {
+    static String table(List<String[]> rows) {
         int columns = rows.get(0).length;
         int[] width = new int[columns];
         for (String[] r : rows) {

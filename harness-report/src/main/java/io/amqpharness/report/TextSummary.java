@@ -58,6 +58,7 @@ public final class TextSummary {
         blocking(b, d);
         rates(b, d);
         latency(b, d);
+        SizeLatencyLines.append(b, d);
         if (!d.steps().isEmpty()) {
             line(b, "Steps (end-to-end latency; Max = highest value in any one %s interval of the step)%s",
                     Durations.format(DocumentFacts.interval(d)), SeedTable.warmUp(d));

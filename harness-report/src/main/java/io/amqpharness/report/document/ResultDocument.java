@@ -79,6 +79,8 @@ import java.util.OptionalLong;
  *                             everything adds up, always 0 without confirms
  * @param environment          the client host, see [Environment](#environment)
  * @param instances            a row per instance merged, in the order given
+ * @param latencyBySize        with a {@code --size} mix, the end-to-end latency of each size, smallest first; see
+ *                             [Latency by size](#latency-by-size). Left out for a single size and in a merged result
  */
 public record ResultDocument(
         int format,
@@ -120,7 +122,8 @@ public record ResultDocument(
         Optional<String> interruptedAfter,
         long unaccountedPublished,
         Environment environment,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -137,6 +140,7 @@ public record ResultDocument(
         notes = Lists.of(notes);
         gates = Lists.of(gates);
         instances = instances == null ? Optional.empty() : instances.map(Lists::of);
+        latencyBySize = Lists.of(latencyBySize);
         latency = latency == null ? Latencies.EMPTY : latency;
         brokerMetrics = brokerMetrics == null ? Optional.empty() : brokerMetrics;
         search = search == null ? Optional.empty() : search;

@@ -2,6 +2,7 @@ package io.amqpharness.report.files;
 
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.document.SizeBucket;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.spi.BrokerInfo;
 import java.util.Optional;
@@ -36,7 +37,9 @@ public final class RunDocument {
                 r.interrupted(), sections.outages(r.outages()), sections.blocking(r.blocking()),
                 r.brokerMetrics().map(new BrokerSections(redaction)::metrics), r.search().map(sections::search),
                 sections.connections(r.connections()), r.failed(), r.gates().stream().map(sections::gate).toList(),
-                redaction.text(r.interruptedAfter()), r.unaccountedPublished(), environment(), Optional.empty());
+                redaction.text(r.interruptedAfter()), r.unaccountedPublished(), environment(), Optional.empty(),
+                r.latencyBySize().stream().map(b -> new SizeBucket(b.bytes(), b.percent(),
+                        RunSections.ladder(b.endToEnd()))).toList());
     }
 
     /** The harness version from the jar manifest, or {@code development build}. */
