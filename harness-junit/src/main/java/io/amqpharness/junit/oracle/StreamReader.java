@@ -8,7 +8,9 @@ import com.rabbitmq.stream.OffsetSpecification;
 import io.amqpharness.scenario.BrokerUri;
 import io.amqpharness.scenario.QueueType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +21,8 @@ import java.util.function.ToLongFunction;
  * The oracle's stream reader: re-reads a whole stream from its first offset over the stream
  * protocol (a plain stream-client consumer), and takes the publisher identity from the stored
  * AMQP 1.0 message's {@code group-id} (or any string property of the message that is one of the
- * run's identities). It stops after a silence of {@code idle}: a stream never says it is at its end.
+ * run's identities). A super stream is read partition by partition, all at once. It stops after a
+ * silence of {@code idle}: a stream never says it is at its end.
  */
 final class StreamReader implements QueueReader {
     private final BrokerUri uri;
@@ -40,12 +43,15 @@ final class StreamReader implements QueueReader {
         }
         Collector collector = new Collector(lastSent, ids);
         try (Environment env = b.build()) {
-            Consumer consumer = env.consumerBuilder().stream(queue).offset(OffsetSpecification.first())
-                    .messageHandler((ctx, m) -> collector.handle(m)).build();
+            List<Consumer> consumers = new ArrayList<>();
             try {
+                for (String stream : streamsOf(env, queue)) {
+                    consumers.add(env.consumerBuilder().stream(stream).offset(OffsetSpecification.first())
+                            .messageHandler((ctx, m) -> collector.handle(m)).build());
+                }
                 collector.awaitIdle(own, idle.toNanos());
             } finally {
-                consumer.close();
+                consumers.forEach(Consumer::close);
             }
             return collector.holdings(queue);
         } catch (RuntimeException | InterruptedException e) {
@@ -54,6 +60,21 @@ final class StreamReader implements QueueReader {
             }
             return QueueHoldings.unread(queue, "the stream reader failed: " + e);
         }
+    }
+
+    /**
+     * The streams to read for {@code queue}: the stream itself, or a super stream's partitions
+     * ({@code queue-0}, {@code queue-1}, ..., as the harness creates them) when no stream has its name.
+     */
+    private static List<String> streamsOf(Environment env, String queue) {
+        if (env.streamExists(queue)) {
+            return List.of(queue);
+        }
+        List<String> partitions = new ArrayList<>();
+        while (env.streamExists(queue + "-" + partitions.size())) {
+            partitions.add(queue + "-" + partitions.size());
+        }
+        return partitions.isEmpty() ? List.of(queue) : partitions;
     }
 
     private static final class Collector {
