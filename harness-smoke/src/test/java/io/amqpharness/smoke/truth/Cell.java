@@ -123,7 +123,7 @@ record Cell(String broker, String protocol, QueueType queueType, int queues, boo
             b.consumers(consumers[0]);
             switch (ending) {
                 case "count" -> b.producerMessageCount((long) ratePerProducer * seconds)
-                        .time(Duration.ofSeconds(seconds + 20L));
+                        .time(Duration.ofSeconds(seconds + 120L));
                 case "stop" -> b.time(Duration.ofSeconds(60));
                 default -> b.time(Duration.ofSeconds(seconds));
             }
