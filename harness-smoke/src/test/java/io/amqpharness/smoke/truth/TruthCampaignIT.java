@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The truth campaign: cells drawn from a seed run against the local RabbitMQ 3.10 (127.0.0.1:5672,
  * stream 5552) and 4.0 (5673, stream 5553), and the oracle judges each from what the broker held
  * and delivered. By default it runs the cells of fixed findings ({@link KnownLimit#FIXED}) and the
- * pinned cells of the {@link KnownLimit}s, then random cells for about 55 s, from a seed printed
+ * pinned cells of the {@link KnownLimit}s, then random cells for about 45 s, from a seed printed
  * first. {@code -Dtruth.runs=N} runs N random cells instead (no time budget), {@code -Dtruth.seed=S}
  * repeats a campaign, {@code -Dtruth.only=F1} runs only the fixed cells of that finding first,
  * {@code -Dtruth.faults=true} adds fault cells (the run's own connections
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("truth")
 class TruthCampaignIT {
-    private static final Duration DEFAULT_BUDGET = Duration.ofSeconds(Long.getLong("truth.budgetSeconds", 55));
+    private static final Duration DEFAULT_BUDGET = Duration.ofSeconds(Long.getLong("truth.budgetSeconds", 45));
     /** Chosen once per JVM, so that a rerun of a failed campaign repeats its cells instead of drawing others. */
     private static final long SEED = Long.getLong("truth.seed", System.nanoTime() & 0xFFFF_FFFFL);
 
