@@ -303,4 +303,48 @@ class ConfirmTrackerTest {
         assertThat(next.get(5, TimeUnit.SECONDS)).isFalse();
         assertThat(t.failure()).hasMessage("channel closed");
     }
+
+    @Test
+    void releasedAndModifiedOutcomesAreCountedApartAndAReleaseIsARefusal() {
+        ConfirmTracker t = tracker(10);
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        t = new ConfirmTracker(10, 10, 5_000_000_000L, counters, latency, clock, refused::add);
+        send(t, 1);
+        send(t, 2);
+        t.settled(1, false, PublishOutcome.RELEASED);
+        t.settled(2, false, PublishOutcome.MODIFIED);
+        assertThat(counters.released.sum()).isEqualTo(1);
+        assertThat(counters.modified.sum()).isEqualTo(1);
+        assertThat(refused).as("released is a refusal; modified is not told as one").containsExactly(1L);
+    }
+
+    @Test
+    void abandonedMessagesAreInDoubtAndToldOnceEach() {
+        ConfirmTracker t = tracker(10);
+        java.util.List<Long> doubted = new java.util.ArrayList<>();
+        t.reportInDoubtTo(doubted::add);
+        send(t, 1);
+        send(t, 2);
+        send(t, 3);
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        t.abandon(1);
+        assertThat(t.abandonPending()).isEqualTo(1);
+        assertThat(doubted).containsExactlyInAnyOrder(1L, 3L);
+        assertThat(counters.inDoubt.sum()).isEqualTo(2);
+        assertThat(t.pending()).isZero();
+        assertThat(t.registered()).isEqualTo(3);
+    }
+
+    @Test
+    void theWindowCanBeChangedWithinItsLimitsOnly() {
+        ConfirmTracker t = new ConfirmTracker(4, 8, 5_000_000_000L, counters, latency, clock);
+        t.setWindow(8);
+        assertThat(t.window()).isEqualTo(8);
+        for (long s = 1; s <= 8; s++) {
+            send(t, s);
+        }
+        assertThat(t.hasCapacity(9)).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.setWindow(0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -263,4 +263,59 @@ class SequenceTrackerTest {
         t.arrive(50, false);
         assertThat(t.missingSettled()).isZero();
     }
+
+    @Test
+    void aMessageInDoubtBeforeAnyArrivalCountsOnlyWhenItArrives() {
+        java.util.concurrent.atomic.LongAdder arrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false, arrived);
+        t.inDoubt(1);
+        t.inDoubt(3);
+        assertThat(arrived.sum()).isZero();
+        t.arrive(1, false);
+        assertThat(arrived.sum()).isEqualTo(1);
+        t.arrive(2, false);
+        t.arrive(3, false);
+        assertThat(arrived.sum()).isEqualTo(2);
+        t.inDoubt(2); // arrived before it was known to be in doubt: counted at once
+        assertThat(arrived.sum()).isEqualTo(3);
+    }
+
+    @Test
+    void aMessageInDoubtThatArrivesAfterTheWindowDeclaredItLostIsLateAndCountedAsArrived() {
+        java.util.concurrent.atomic.LongAdder arrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false, arrived);
+        t.inDoubt(1);
+        t.arrive(200_000, false); // the window moves past 1: declared lost
+        assertThat(t.declaredLost()).isGreaterThan(0);
+        assertThat(t.arrive(1, false)).isEqualTo(SequenceTracker.Arrival.LATE);
+        assertThat(arrived.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void aReaderFromItsFirstArrivalKeepsEarlyRefusalsApartAndForgetsThoseBelowWhereItStarts() {
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), true);
+        t.excuse(5);
+        t.excuse(12);
+        t.arrive(10, false);
+        t.arrive(11, false);
+        t.arrive(13, false);
+        assertThat(t.missing()).as("12 was refused; 5 lies below where the reader started").isZero();
+        assertThat(t.arrive(5, false)).isEqualTo(SequenceTracker.Arrival.DUPLICATE);
+    }
+
+    @Test
+    void theWindowMovesOnOnlyOverWhatArrivedOrWasRefused() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s = 1; s <= 70_000; s++) {
+            if (s != 3) {
+                t.arrive(s, false);
+            }
+        }
+        assertThat(t.missing()).isEqualTo(1);
+        assertThat(t.declaredLost()).as("3 is still in the window's reach or declared lost once passed")
+                .isBetween(0L, 1L);
+        assertThat(t.arrive(3, false)).isIn(SequenceTracker.Arrival.FIRST, SequenceTracker.Arrival.LATE);
+        assertThat(t.missing()).isZero();
+        assertThat(t.arrive(69_999, false)).isEqualTo(SequenceTracker.Arrival.DUPLICATE);
+    }
 }

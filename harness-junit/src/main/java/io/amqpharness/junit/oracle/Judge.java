@@ -47,22 +47,20 @@ final class Judge {
         }
         exact("published", sent, counts.published(), "messages handed to the driver");
         verdicts(confirmed, refused);
-        deliveries();
-        Optional<String> single = singleQueue();
-        if (single.isEmpty()) {
-            cannot("lost", "the run used " + queueCount() + " queues; the oracle does not model routing yet");
+        Optional<List<Group>> groups = Routing.groups(history,
+                result.scenario().consuming().requestReply().isPresent());
+        deliveries(groups.isPresent());
+        if (groups.isEmpty()) {
+            cannot("lost", "the run used " + queueCount() + " queues with routing the oracle does not model (topic,"
+                    + " headers, random keys, several bindings of one key)");
             return;
         }
-        String queue = single.get();
-        QueueHoldings held = history.holdings().getOrDefault(queue,
-                QueueHoldings.unread(queue, "the reader did not run (the run kept or never declared its topology)"));
-        QueueDeliveries got = history.deliveries().getOrDefault(queue,
-                new QueueDeliveries(queue, Map.of(), 0, 0, 0, 0, 0));
-        reader(held);
-        phantoms(got, held);
-        lost(queue, got, held);
-        left(queue, got, held);
-        accounted(queue, got, held);
+        List<Group> all = groups.get();
+        reader(all);
+        phantoms(all);
+        lost(all);
+        left(all);
+        accounted(all);
     }
 
     private void verdicts(long confirmed, long refused) {
@@ -78,15 +76,26 @@ final class Judge {
                 "nacks, returns, releases and modified outcomes the driver reported");
     }
 
-    private void deliveries() {
+    private void deliveries(boolean routed) {
         long all = 0;
         long unique = 0;
         long dup = 0;
+        long streamRepeats = 0;
+        long heldTwice = 0;
+        java.util.Set<String> own = ownIds();
         for (QueueDeliveries q : history.deliveries().values()) {
             all += q.deliveries();
-            dup += q.repeatedUnflagged();
-            for (BitSet b : q.delivered().values()) {
-                unique += b.cardinality();
+            if (isStream(q.queue())) {
+                streamRepeats += q.repeatedUnflagged();
+                QueueHoldings held = history.holdings().get(q.queue());
+                heldTwice += held == null ? 0 : held.heldTwice() * Math.max(1, consumersOf(q.queue()));
+            } else {
+                dup += q.repeatedUnflagged();
+            }
+            for (Map.Entry<String, BitSet> e : q.delivered().entrySet()) {
+                if (own.contains(e.getKey())) {
+                    unique += e.getValue().cardinality();
+                }
             }
         }
         long lateHandled = 0;
@@ -98,13 +107,17 @@ final class Judge {
                 + " back to the queue unsettled and %,d were still being handled when the run closed the consumer",
                 back, back - lateHandled, lateHandled);
         bounded("consumed", counts.consumed(), all - back, all, "deliveries the driver handed over" + late);
-        if (queueCount() == 1) {
+        if (routed) {
             bounded("unique", counts.ownUnique(), unique - back, unique,
-                    "this run's messages delivered at least once" + late);
-            exact("duplicated", dup, counts.duplicated(), "repeat deliveries without the redelivered flag");
+                    "this run's messages delivered at least once, per queue" + late);
         } else {
-            cannot("unique", "several queues: the harness counts first deliveries per queue, the oracle does not yet");
+            cannot("unique", "routing the oracle does not model: which queue's first delivery counts is unknown");
         }
+        // A stream keeps what it delivered: a repeat is a re-read (a consumer that recovered reads again from its
+        // last offset), a redelivery whatever flag the driver set, unless the stream holds the message twice.
+        long harnessDup = counts.duplicated();
+        bounded("duplicated", harnessDup, dup, dup + Math.min(streamRepeats, heldTwice),
+                "repeat deliveries without the redelivered flag (queues), or of a message a stream holds twice");
     }
 
     /**
@@ -129,102 +142,131 @@ final class Judge {
         return back;
     }
 
-    private void reader(QueueHoldings held) {
-        String found = String.format(Locale.ROOT, "the oracle's reader found %,d messages in %s (broker's count %,d):"
-                + " %,d of this run, %,d without its identity, %,d twice", held.messages(), held.queue(), held.counted(),
-                held.messages() - held.foreign(), held.foreign(), held.heldTwice());
-        if (held.incomplete().isPresent()) {
-            cannot("reader", found + "; incomplete: " + held.incomplete().get());
+    private void reader(List<Group> groups) {
+        List<String> found = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        for (Group g : groups) {
+            for (QueueHoldings held : g.holdings()) {
+                found.add(String.format(Locale.ROOT, "%,d messages in %s (broker's count %,d): %,d of this run, %,d"
+                        + " without its identity, %,d twice", held.messages(), held.queue(), held.counted(),
+                        held.messages() - held.foreign(), held.foreign(), held.heldTwice()));
+                held.incomplete().ifPresent(w -> incomplete.add(held.queue() + ": " + w));
+            }
+        }
+        String text = "the oracle's reader found " + String.join("; ", found);
+        if (!incomplete.isEmpty()) {
+            cannot("reader", text + "; incomplete: " + String.join("; ", incomplete));
         } else {
-            agree("reader", found);
+            agree("reader", text);
         }
     }
 
     /** Delivered or held messages of this run's publishers that were never sent: a decoding fault. */
-    private void phantoms(QueueDeliveries got, QueueHoldings held) {
+    private void phantoms(List<Group> groups) {
         long phantoms = 0;
-        for (PublisherHistory p : history.publishers()) {
-            BitSet k = union(got.of(p.publisherId()), held.of(p.publisherId()));
-            k.andNot(p.sent());
-            phantoms += k.cardinality();
+        for (Group g : groups) {
+            for (PublisherHistory p : history.publishers()) {
+                BitSet k = g.had(p.publisherId());
+                k.andNot(p.sent());
+                phantoms += k.cardinality();
+            }
         }
         add("phantoms", phantoms == 0, String.format(Locale.ROOT,
                 "%,d delivered or held messages of this run were never sent", phantoms));
     }
 
-    private void lost(String queue, QueueDeliveries got, QueueHoldings held) {
+    private void lost(List<Group> groups) {
         long lower = 0;
         long upper = 0;
-        for (PublisherHistory p : history.publishers()) {
-            BitSet k = union(got.of(p.publisherId()), held.of(p.publisherId()));
-            BitSet missingConfirmed = p.confirmed();
-            missingConfirmed.andNot(k);
-            lower += missingConfirmed.cardinality();
-            BitSet notRefused = p.sent();
-            notRefused.andNot(p.refused());
-            notRefused.andNot(k);
-            upper += notRefused.cardinality();
+        List<String> blind = new ArrayList<>();
+        for (Group g : groups) {
+            for (PublisherHistory p : history.publishers()) {
+                BitSet k = g.had(p.publisherId());
+                BitSet missingConfirmed = p.confirmed();
+                missingConfirmed.andNot(k);
+                lower += missingConfirmed.cardinality();
+                BitSet notRefused = p.sent();
+                notRefused.andNot(p.refused());
+                notRefused.andNot(k);
+                upper += notRefused.cardinality();
+            }
+            lowerBoundBlind(g).ifPresent(blind::add);
         }
+        String where = Group.names(groups);
         long lost = counts.lost();
         if (lost > upper) {
             disagree("lost", String.format(Locale.ROOT, "the result says %,d lost, but only %,d sent messages were"
-                    + " neither refused by the broker nor delivered nor found in %s", lost, upper, queue));
-            return;
-        }
-        Optional<String> blind = lowerBoundBlind(queue, held);
-        if (blind.isPresent()) {
+                    + " neither refused by the broker nor delivered nor found in %s", lost, upper, where));
+        } else if (!blind.isEmpty()) {
             cannot("lost", String.format(Locale.ROOT, "the result's %,d is within the %,d messages not refused and"
-                    + " not found, but whether confirmed ones were lost cannot be told: %s", lost, upper, blind.get()));
+                    + " not found, but whether confirmed ones were lost cannot be told: %s", lost, upper,
+                    String.join("; ", blind)));
         } else if (lost < lower) {
             disagree("lost", String.format(Locale.ROOT, "%,d confirmed messages were neither delivered nor found in %s,"
-                    + " but the result says %,d lost", lower, queue, lost));
+                    + " but the result says %,d lost", lower, where, lost));
         } else {
             agree("lost", String.format(Locale.ROOT, "result %,d; the broker lacks %,d confirmed messages and at most"
                     + " %,d sent and not refused", lost, lower, upper));
         }
     }
 
-    private void left(String queue, QueueDeliveries got, QueueHoldings held) {
-        if (planned(queue).map(q -> q.type() == QueueType.STREAM).orElse(false)) {
-            return; // a stream keeps what it delivered: "left" does not apply
+    private void left(List<Group> groups) {
+        long neverDelivered = 0;
+        long found = 0;
+        boolean any = false;
+        for (Group g : groups) {
+            if (g.stream()) {
+                continue; // a stream keeps what it delivered: "left" does not apply
+            }
+            any = true;
+            Optional<String> incomplete = g.incomplete();
+            if (incomplete.isPresent()) {
+                cannot("left", "the oracle's reader: " + incomplete.get());
+                return;
+            }
+            for (QueueHoldings held : g.holdings()) {
+                neverDelivered += held.foreign();
+                found += held.messages();
+                for (Map.Entry<String, BitSet> e : held.held().entrySet()) {
+                    BitSet b = (BitSet) e.getValue().clone();
+                    b.andNot(g.delivered(e.getKey()));
+                    neverDelivered += b.cardinality();
+                }
+            }
         }
-        if (held.incomplete().isPresent()) {
-            cannot("left", "the oracle's reader: " + held.incomplete().get());
+        if (!any) {
             return;
         }
         if (result.leftInQueues().isEmpty()) {
-            cannot("left", String.format(Locale.ROOT, "the result does not say; the oracle found %,d in %s",
-                    held.messages(), queue));
+            cannot("left", String.format(Locale.ROOT, "the result does not say; the oracle found %,d in %s", found,
+                    Group.names(groups)));
             return;
         }
-        long neverDelivered = held.foreign();
-        for (Map.Entry<String, BitSet> e : held.held().entrySet()) {
-            BitSet b = (BitSet) e.getValue().clone();
-            b.andNot(got.of(e.getKey()));
-            neverDelivered += b.cardinality();
-        }
-        bounded("left", result.leftInQueues().getAsLong(), neverDelivered, held.messages(),
-                "messages in the queue at the end (at least those never delivered, at most all the reader found,"
+        bounded("left", result.leftInQueues().getAsLong(), neverDelivered, found,
+                "messages in the queues at the end (at least those never delivered, at most all the reader found,"
                         + " which includes deliveries not acknowledged when the consumers closed)");
     }
 
     /** Every confirmed message the consumers did not get must be counted as left in the queue or lost. */
-    private void accounted(String queue, QueueDeliveries got, QueueHoldings held) {
+    private void accounted(List<Group> groups) {
         if (!anyConsumer()) {
             return;
         }
         long missing = 0;
-        for (PublisherHistory p : history.publishers()) {
-            BitSet m = p.confirmed();
-            m.andNot(got.of(p.publisherId()));
-            missing += m.cardinality();
+        boolean stream = false;
+        for (Group g : groups) {
+            for (PublisherHistory p : history.publishers()) {
+                BitSet m = p.confirmed();
+                m.andNot(g.delivered(p.publisherId()));
+                missing += m.cardinality();
+            }
+            Optional<String> blind = deliveryBlind(g);
+            if (blind.isPresent()) {
+                cannot("accounting", blind.get());
+                return;
+            }
+            stream |= g.stream();
         }
-        Optional<String> blind = deliveryBlind(queue, held);
-        if (blind.isPresent()) {
-            cannot("accounting", blind.get());
-            return;
-        }
-        boolean stream = planned(queue).map(q -> q.type() == QueueType.STREAM).orElse(false);
         if (!stream && result.leftInQueues().isEmpty() && missing > counts.lost()) {
             cannot("accounting", String.format(Locale.ROOT, "%,d confirmed messages never reached a consumer; the"
                     + " result counts %,d lost and does not say how many were left in the queue", missing,
@@ -245,31 +287,38 @@ final class Judge {
     }
 
     /** Why the broker cannot show that a confirmed message it lacks was lost; empty if it can. */
-    private Optional<String> lowerBoundBlind(String queue, QueueHoldings held) {
-        if (held.incomplete().isPresent()) {
-            return Optional.of("the oracle's reader: " + held.incomplete().get());
+    private Optional<String> lowerBoundBlind(Group g) {
+        Optional<String> incomplete = g.incomplete();
+        if (incomplete.isPresent()) {
+            return Optional.of("the oracle's reader: " + incomplete.get());
         }
-        if (held.foreign() > 0 && history.created().contains(queue)) {
-            return Optional.of(String.format(Locale.ROOT, "the reader found %,d messages in the run's own queue that"
-                    + " carry no identity of this run's publishers", held.foreign()));
-        }
-        Optional<String> drop = mayDrop(queue);
-        if (drop.isPresent()) {
-            return drop;
+        for (String queue : g.queues()) {
+            Optional<String> drop = mayDrop(queue);
+            if (drop.isPresent()) {
+                return drop;
+            }
         }
         if (history.consumers().stream().anyMatch(ConsumerFacts::autoAck)) {
             return Optional.of("auto-ack: the broker forgets a message once sent, and one sent to a consumer as it"
                     + " closed may never reach the client");
         }
-        if (!history.created().contains(queue)) {
+        if (g.stream()) {
+            return Optional.empty(); // a stream keeps everything: others' messages or consumers take nothing away
+        }
+        long foreign = g.holdings().stream().mapToLong(QueueHoldings::foreign).sum();
+        if (foreign > 0 && g.queues().stream().anyMatch(history.created()::contains)) {
+            return Optional.of(String.format(Locale.ROOT, "the reader found %,d messages in the run's own queue that"
+                    + " carry no identity of this run's publishers", foreign));
+        }
+        if (!history.created().containsAll(g.queues())) {
             return Optional.of("the queue existed before the run: other clients may have consumed its messages");
         }
         return Optional.empty();
     }
 
     /** Why "which confirmed messages should consumers have received" cannot be told; empty if it can. */
-    private Optional<String> deliveryBlind(String queue, QueueHoldings held) {
-        Optional<String> blind = lowerBoundBlind(queue, held);
+    private Optional<String> deliveryBlind(Group g) {
+        Optional<String> blind = lowerBoundBlind(g);
         if (blind.isPresent()) {
             return blind;
         }
@@ -278,6 +327,11 @@ final class Judge {
                     && !(c.streamOffset().orElse(null) instanceof StreamOffset.First)) {
                 return Optional.of("a stream consumer attached after publishing began and did not read from the first"
                         + " offset: which messages it should get depends on when it attached");
+            }
+        }
+        for (String q : g.queues()) {
+            if (consumersOf(q) == 0) {
+                return Optional.of("no consumer read " + q);
             }
         }
         return Optional.empty();
@@ -317,18 +371,23 @@ final class Judge {
         return history.plan().map(p -> p.queues().size()).orElse(0);
     }
 
-    private Optional<String> singleQueue() {
-        return history.plan().filter(p -> p.queues().size() == 1).map(p -> p.queues().get(0).name());
+    private java.util.Set<String> ownIds() {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        history.publishers().forEach(p -> ids.add(p.publisherId()));
+        return ids;
+    }
+
+    private boolean isStream(String queue) {
+        return planned(queue).map(q -> q.type() == QueueType.STREAM).orElse(false);
+    }
+
+    /** The consumers the run started on {@code queue} (a consumer that recovered counts once more). */
+    private long consumersOf(String queue) {
+        return history.consumers().stream().filter(c -> c.queue().equals(queue)).count();
     }
 
     private Optional<TopologyPlan.Queue> planned(String queue) {
         return history.plan().flatMap(p -> p.queues().stream().filter(q -> q.name().equals(queue)).findFirst());
-    }
-
-    private static BitSet union(BitSet a, BitSet b) {
-        BitSet u = (BitSet) a.clone();
-        u.or(b);
-        return u;
     }
 
     private void exact(String name, long oracle, long harness, String what) {

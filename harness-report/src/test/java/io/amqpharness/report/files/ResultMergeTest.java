@@ -319,6 +319,26 @@ class ResultMergeTest {
         assertThat(page).contains("cross-check (queues, pod-0&#39;s counts only)");
     }
 
+    /** What is left in queues adds up over instances with queues of their own; one shared queue is read once. */
+    @Test
+    void leftInQueuesIsSummedOverOwnQueuesAndTheLargestReadingOfOneSharedQueue() throws Exception {
+        for (boolean share : new boolean[] {false, true}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("left" + share + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                r.put("leftInQueues", 10 + 5 * i);
+                r.putArray("queues").add(share ? "shared-queue" : "own-" + i);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            assertThat(merged.path("leftInQueues").asLong()).as("shared %s", share).isEqualTo(share ? 15 : 25);
+        }
+    }
+
     /** N18: processors are the host's, not summed; downtime is known from below; the intervals must line up. */
     @Test
     void processorsAreNotSummedDowntimeIsAtLeastTheIntervalsAndTheIntervalsMustMatch() throws Exception {
