@@ -96,8 +96,8 @@ final class HarnessCommand implements Callable<Integer> {
     java.nio.file.Path scenarioFile;
 
     @Option(names = "--broker", paramLabel = "container[:IMAGE]",
-            description = "Run against a throwaway RabbitMQ started with Testcontainers (default image "
-                    + Brokers.IMAGE_SETTING + " or " + Brokers.DEFAULT_IMAGE + "), removed after the run. Needs Docker.")
+            description = "A throwaway RabbitMQ for this run (Testcontainers; needs Docker), image "
+                    + Brokers.IMAGE_SETTING + " or " + Brokers.DEFAULT_IMAGE + " by default.")
     String broker;
 
     @Option(names = "--instances", paramLabel = "N",

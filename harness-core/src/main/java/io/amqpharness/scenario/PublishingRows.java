@@ -35,7 +35,7 @@ final class PublishingRows {
 
     static Declaration.Draft<?> size() {
         return option(PUBLISHING, ValueType.SIZE_MIX, "-s", "--size").label("SIZE")
-            .help("Body size in bytes, at least 12: 1000, 4kb, or a mix 100:50%,1kb:50% (default {default}).")
+            .help("Body bytes (min 12): 1000, 4kb or a mix 100:50%,1kb:50% (default {default}).")
             .read(s -> s.publishing().variableSize().isEmpty() ? s.publishing().sizeMix() : null)
             .byDefault(SizeMix.fixed(12)).apply(Scenario.Builder::size)
             .doc("12",
