@@ -337,14 +337,22 @@ final class RunExecution {
                              Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome) {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
-        CountSnapshot counts = cut.counts().withLost(participants.missing());
+        CountSnapshot counted = cut.counts();
         addNotes(start, brokerOutcome);
         // A stream's consumers that may start after the publishers' first messages are still accounted for.
-        OptionalLong expectedDeliveries = expectedDeliveries(counts,
+        OptionalLong expectedDeliveries = expectedDeliveries(counted,
                 TopologyPlanner.accountedCopies(scenario, topology.queues()));
-        OptionalLong leftInQueues = TopologyPlanner.isStream(scenario) || topology.plan().queues().isEmpty()
+        boolean stream = TopologyPlanner.isStream(scenario);
+        OptionalLong leftInQueues = stream || topology.plan().queues().isEmpty()
                 ? OptionalLong.empty() : SettledDepth.read(driver, topology.queues(), expectedDeliveries,
-                        counts.ownUnique() - counts.inDoubtArrived(), clock, notes);
+                        counted.ownUnique() - counted.inDoubtArrived(), clock, notes);
+        // A missing sequence of a queue that still holds messages may be one of them: not known to be lost.
+        LossInQueues loss = stream ? LossInQueues.all(participants.missing())
+                : LossInQueues.read(driver, topology.queues(), participants.missingByQueue(), leftInQueues);
+        if (!stream) {
+            loss.addNotes(leftInQueues.isPresent(), notes);
+        }
+        CountSnapshot counts = counted.withLost(loss.lost());
         Map<Metric, Histogram> histograms = new EnumMap<>(Metric.class);
         Map<Metric, LatencySummary> latency = new EnumMap<>(Metric.class);
         for (Metric m : Metric.values()) {

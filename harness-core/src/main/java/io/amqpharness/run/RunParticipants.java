@@ -338,6 +338,11 @@ final class RunParticipants {
         return shared.checkers().missing();
     }
 
+    /** As {@link #missing()}, by queue. */
+    java.util.Map<String, Long> missingByQueue() {
+        return shared.checkers().missingByQueue();
+    }
+
     /** As {@link #missing()}, without the gaps that opened since the previous call: once per reporting interval. */
     long missingSettled() {
         return shared.checkers().missingSettled();

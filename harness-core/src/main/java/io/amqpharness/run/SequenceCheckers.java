@@ -122,6 +122,19 @@ final class SequenceCheckers {
         return integrity.values().stream().mapToLong(Integrity::missing).sum();
     }
 
+    /**
+     * As {@link #missing()}, by queue: the checkers of a queue's consumers (one, or one per consumer
+     * of a stream) add up under its name.
+     */
+    Map<String, Long> missingByQueue() {
+        Map<String, Long> byName = new java.util.HashMap<>();
+        integrity.forEach((key, checker) -> {
+            int end = key.indexOf('\u0000');
+            byName.merge(end < 0 ? key : key.substring(0, end), checker.missing(), Long::sum);
+        });
+        return byName;
+    }
+
     /** As {@link #missing()}, without the gaps that opened since the previous call: once per reporting interval. */
     long missingSettled() {
         return integrity.values().stream().mapToLong(Integrity::missingSettled).sum();

@@ -76,6 +76,11 @@ public final class InMemoryDriver implements ProtocolDriver {
      */
     public static volatile java.util.function.LongPredicate neverStored = seq -> false;
     /**
+     * Sequences the broker stores but never delivers: they stay in the queue and count in its depth,
+     * as prefetched messages a closing consumer returns to the queue at the end of a run.
+     */
+    public static volatile java.util.function.LongPredicate neverDelivered = seq -> false;
+    /**
      * How long after it took a message in (and confirmed it, with confirms) the fake broker stores
      * it in its queue (zero: at once): a backlog in the sockets and the broker's processes that a
      * publisher's {@code flush} does not wait for, and closing its link does. Reset by tests.
@@ -110,6 +115,7 @@ public final class InMemoryDriver implements ProtocolDriver {
     public static void reset() {
         behavior = Behavior.NORMAL;
         neverStored = seq -> false;
+        neverDelivered = seq -> false;
         storeDelay = java.time.Duration.ZERO;
         queueIngestLag = java.time.Duration.ZERO;
         sendTime = java.time.Duration.ZERO;
@@ -136,6 +142,8 @@ public final class InMemoryDriver implements ProtocolDriver {
     private final long ingestLagNanos;
     private final long sendNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
+    /** Messages stored in each queue but never delivered ({@link #neverDelivered}): they count in its depth. */
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> parked = new ConcurrentHashMap<>();
     private final List<AutoCloseable> links = new CopyOnWriteArrayList<>();
     final AtomicInteger acks = new AtomicInteger();
     final AtomicInteger multipleAcks = new AtomicInteger();
@@ -201,7 +209,8 @@ public final class InMemoryDriver implements ProtocolDriver {
 
     private OptionalLong depth(String queue) {
         LinkedBlockingDeque<Message> q = queues.get(queue);
-        return q == null ? OptionalLong.empty() : OptionalLong.of(q.size());
+        java.util.concurrent.atomic.AtomicLong held = parked.get(queue);
+        return q == null ? OptionalLong.empty() : OptionalLong.of(q.size() + (held == null ? 0 : held.get()));
     }
 
     @Override
@@ -274,6 +283,11 @@ public final class InMemoryDriver implements ProtocolDriver {
 
             private void enqueue(LinkedBlockingDeque<Message> q, Message m, long seq) {
                 if (q == null || (b.dropEvery() > 0 && seq % b.dropEvery() == 0) || neverStored.test(seq)) {
+                    return;
+                }
+                if (neverDelivered.test(seq)) {
+                    parked.computeIfAbsent(spec.routingKey(), k -> new java.util.concurrent.atomic.AtomicLong())
+                            .incrementAndGet();
                     return;
                 }
                 if (b.swapPairs() && seq % 2 == 1) {
