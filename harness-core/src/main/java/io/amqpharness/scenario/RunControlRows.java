@@ -27,9 +27,9 @@ final class RunControlRows {
 
     static Declaration.Draft<?> warmup() {
         return option(RUN_CONTROL, ValueType.DURATION, "--warmup").label("DURATION")
-            .help("Traffic flows this long before measuring, on top of --time; 0 for none (default 5s with "
-                    + "--time of 10s or more and no message count or --exit-when, for --step without --time, "
-                    + "sweep and find-max; else none).")
+            .help("Traffic flows this long before measuring, on top of --time; 0 for none (default 5s for "
+                    + "--step without --time, with --time of 10s or more and no message count or --exit-when, "
+                    + "for sweep and find-max; else none).")
             .read(RunControlRows::givenWarmup).byDefault(RunControlRows::defaultWarmup).apply(Scenario.Builder::warmup)
             .doc("5s with `--time` of 10s or more, and with `--step` and no `--time`; else none",
                 "traffic flows this long (rounded up to whole reporting intervals) before measurement starts, "
