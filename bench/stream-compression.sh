@@ -6,12 +6,12 @@
 # Prints per run and as medians the end-to-end throughput, the client's CPU seconds per 100k
 # messages (whole process, JVM start included) and the harness's peak heap, then each codec's
 # throughput as a share of `none`'s. With SPT_JAR (StreamPerfTest's jar, built from the source of
-# rabbitmq/rabbitmq-stream-perf-test, built from its source) each harness run is followed by
+# rabbitmq/rabbitmq-stream-perf-test) each harness run is followed by
 # a StreamPerfTest run of the same shape, and the ratios harness / StreamPerfTest are printed too.
 #
 #   bench/stream-compression.sh                             # the local 3.10 (stream port 5552)
 #   STREAM_PORT=5553 bench/stream-compression.sh            # RabbitMQ 4.0 of scripts/rabbitmq4.sh
-#   SPT_JAR=bench/work/stream-perf-test/target/stream-perf-test.jar bench/stream-compression.sh
+#   SPT_JAR=/path/to/stream-perf-test.jar bench/stream-compression.sh
 #   bench/stream-compression.sh codecs                      # the codecs alone, in one thread (no broker)
 #   MESSAGES=1000000 SIZE=12 SUB_ENTRY=1 CONFIRM=3000 CODECS=none SPT_JAR=... bench/stream-compression.sh
 #                                      # seed 001's stream shape, no sub-entries: the driver's CPU per message
