@@ -129,7 +129,7 @@ public final class HtmlReport {
                 + "<div><h2>Messages</h2>" + Tables.messages(r) + "</div>"
                 + "<div><h2>Rates</h2>" + Tables.rates(r) + "</div>"
                 + "<div><h2>Client</h2>" + Tables.client(r) + "</div>"
-                + (Tables.broker(r).isEmpty() ? "" : "<div><h2>Broker metrics</h2>" + Tables.broker(r) + "</div>")
+                + (BrokerTable.broker(r).isEmpty() ? "" : "<div><h2>Broker metrics</h2>" + BrokerTable.broker(r) + "</div>")
                 + "</section>"
                 + (NodeRows.table(r).isEmpty() ? "" : "<section class=\"wide\"><h2>Broker nodes over the run</h2>"
                         + NodeRows.table(r) + "</section>")
