@@ -101,6 +101,9 @@ if [ -n "${RABBITMQ_URI:-}" ]; then
   say "RABBITMQ_URI is set; using that broker and leaving any local one alone."
 else
   local_broker
+  # As below for RabbitMQ 4: MeasurementIT's memory alarm, stopped halfway, would block every publisher.
+  rabbitmqctl set_vm_memory_high_watermark 0.4 >/dev/null 2>&1 \
+    || say "could not reset the local broker's memory watermark; a memory alarm may still be set."
 fi
 
 if [ -n "${RABBITMQ4_URI:-}" ]; then
@@ -110,6 +113,10 @@ elif [ "${SKIP_RABBITMQ4:-}" = 1 ]; then
 else
   scripts/rabbitmq4.sh start 2>&1 | sed 's/^\[rabbitmq4\]/[ensure-broker]/'
   [ "${PIPESTATUS[0]}" = 0 ] || exit 1
+  # A memory-alarm test that was stopped halfway (MemoryAlarmIT lowers the watermark, then puts it
+  # back) leaves the broker blocking every publisher: put RabbitMQ's default back.
+  scripts/rabbitmq4.sh ctl set_vm_memory_high_watermark 0.4 >/dev/null 2>&1 \
+    || say "could not reset the RabbitMQ 4 broker's memory watermark; a memory alarm may still be set."
 fi
 
 # The 3-node RabbitMQ 4.0 cluster of the cluster tests (ClusterIT), from the same root. A cluster
