@@ -3,8 +3,6 @@ package io.amqpharness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.scenario.Scenario;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,19 +17,13 @@ import org.junit.jupiter.api.Test;
  */
 class PerfTestNamesTest {
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err), Map.of());
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliOutcome run(String... args) {
+        return CliOutcome.run(args);
     }
 
     @Test
     void perfTestsMinusHWithAUriIsRefusedNotHelp() {
-        Outcome o = run("-h", "amqp://guest:guest@localhost:5672", "-z", "1s");
+        CliOutcome o = run("-h", "amqp://guest:guest@localhost:5672", "-z", "1s");
         assertThat(o.code()).as("exit code (PerfTest's -h is its --uri)").isEqualTo(2);
         assertThat(o.err()).contains("PerfTest's -h is --uri here").contains("--uri amqp://").contains("@localhost:5672")
                 .doesNotContain("guest:guest");
@@ -46,7 +38,7 @@ class PerfTestNamesTest {
     @Test
     void aConsumerLatencyWithoutAUnitIsRefused() {
         for (String name : new String[] {"--consumer-latency", "-L"}) {
-            Outcome o = run(name, "1000", "-z", "1s");
+            CliOutcome o = run(name, "1000", "-z", "1s");
             assertThat(o.code()).as("%s 1000", name).isEqualTo(2);
             assertThat(o.err()).contains("1000").contains("PerfTest's -L is in microseconds").contains("1000us");
         }
@@ -142,7 +134,7 @@ class PerfTestNamesTest {
         "--queue-durability none | --transient-queue",
     })
     void theirOtherNamesSayWhatTheyAreHere(String theirs, String hint) {
-        Outcome o = run((theirs + " -z 1s").trim().split(" +"));
+        CliOutcome o = run((theirs + " -z 1s").trim().split(" +"));
         String name = theirs.split(" ")[0];
         assertThat(o.code()).as("exit code of %s", theirs).isEqualTo(2);
         assertThat(o.err()).as(theirs).contains(name + " is").contains(hint);
@@ -157,7 +149,7 @@ class PerfTestNamesTest {
         "--stream-ofset first | --stream-offset",
     })
     void unknownOptionsGetADidYouMean(String typed, String meant) {
-        Outcome o = run((typed + " -z 1s").split(" +"));
+        CliOutcome o = run((typed + " -z 1s").split(" +"));
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("did you mean " + meant + "? Run with --help for usage.");
     }

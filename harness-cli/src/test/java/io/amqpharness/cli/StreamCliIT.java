@@ -2,9 +2,6 @@ package io.amqpharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,20 +11,14 @@ import org.junit.jupiter.api.Test;
  */
 class StreamCliIT {
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err), Map.of());
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliOutcome run(String... args) {
+        return CliOutcome.run(args);
     }
 
     @Test
     void aStreamAddressOnAnAmqpPortIsOneSentenceAndExitOne() {
         assumeListening(5672);
-        Outcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:5672/%2F", "-C", "10",
+        CliOutcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:5672/%2F", "-C", "10",
                 "--no-broker-metrics");
         assertThat(o.code()).as(o.err()).isEqualTo(1);
         assertOneSentence(o);
@@ -37,12 +28,12 @@ class StreamCliIT {
     @Test
     void anAmqpAddressOnAStreamPortIsOneSentenceAndExitOne() {
         assumeListening(5552);
-        Outcome o = run("--protocol", "amqp091", "--uri", "amqp://guest:guest@localhost:5552/%2F", "-C", "10",
+        CliOutcome o = run("--protocol", "amqp091", "--uri", "amqp://guest:guest@localhost:5552/%2F", "-C", "10",
                 "--no-broker-metrics");
         assertThat(o.code()).as(o.err()).isEqualTo(1);
         assertOneSentence(o);
         assertThat(o.err()).contains("localhost:5552/%2F: port 5552 is RabbitMQ's stream port, not an AMQP port");
-        Outcome amqp10 = run("--protocol", "amqp10", "--uri", "amqp://guest:guest@localhost:5552/%2F", "-C", "10",
+        CliOutcome amqp10 = run("--protocol", "amqp10", "--uri", "amqp://guest:guest@localhost:5552/%2F", "-C", "10",
                 "--no-broker-metrics");
         assertThat(amqp10.code()).as(amqp10.err()).isEqualTo(1);
         assertOneSentence(amqp10);
@@ -57,7 +48,7 @@ class StreamCliIT {
         f.setPort(5672);
         try (com.rabbitmq.client.Connection c = f.newConnection()) {
             c.createChannel().queueDeclare(queue, false, false, false, null);
-            Outcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:5552/%2F",
+            CliOutcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://guest:guest@localhost:5552/%2F",
                     "--queue", queue, "-C", "10", "--no-broker-metrics");
             assertThat(o.code()).as(o.err()).isEqualTo(1);
             assertOneSentence(o);
@@ -77,7 +68,7 @@ class StreamCliIT {
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--protocol", "stream", "--uri",
                     "rabbitmq-stream://guest:guest@localhost:5552/%2F", "-C", "10", "--no-broker-metrics"));
             args.addAll(java.util.List.of(option));
-            Outcome o = run(args.toArray(String[]::new));
+            CliOutcome o = run(args.toArray(String[]::new));
             assertThat(o.code()).as(o.err()).isEqualTo(1);
             assertOneSentence(o);
             assertThat(o.err()).startsWith("RabbitMQ 3.10").contains("leave " + option[0]);
@@ -91,7 +82,7 @@ class StreamCliIT {
         }
     }
 
-    private static void assertOneSentence(Outcome o) {
+    private static void assertOneSentence(CliOutcome o) {
         assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
         assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
     }

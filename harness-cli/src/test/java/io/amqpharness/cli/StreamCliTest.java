@@ -2,9 +2,6 @@ package io.amqpharness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,19 +11,13 @@ import org.junit.jupiter.api.Test;
  */
 class StreamCliTest {
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(args, new PrintWriter(out), new PrintWriter(err), Map.of());
-        return new Outcome(code, out.toString(), err.toString());
+    private static CliOutcome run(String... args) {
+        return CliOutcome.run(args);
     }
 
     @Test
     void aStreamAddressWithAnAmqpProtocolIsOneSentenceAndExitTwo() {
-        Outcome o = run("--protocol", "amqp10", "--uri", "rabbitmq-stream://guest:guest@localhost:5552/%2F");
+        CliOutcome o = run("--protocol", "amqp10", "--uri", "rabbitmq-stream://guest:guest@localhost:5552/%2F");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip()).isEqualTo("--uri rabbitmq-stream://guest:***@localhost:5552/%2F is a stream "
                 + "protocol address; use it with --protocol stream, or give an amqp:// address such as "
@@ -35,7 +26,7 @@ class StreamCliTest {
 
     @Test
     void anAmqpAddressWithTheStreamProtocolIsOneSentenceAndExitTwo() {
-        Outcome o = run("--protocol", "stream", "--uri", "amqp://localhost:5672");
+        CliOutcome o = run("--protocol", "stream", "--uri", "amqp://localhost:5672");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip().lines()).hasSize(1);
         assertThat(o.err()).startsWith("--uri amqp://localhost:5672 is an AMQP address but --protocol stream");
@@ -43,7 +34,7 @@ class StreamCliTest {
 
     @Test
     void aBadOffsetSpecIsOneSentenceAndExitTwo() {
-        Outcome o = run("--protocol", "stream", "--stream-offset", "yesterday");
+        CliOutcome o = run("--protocol", "stream", "--stream-offset", "yesterday");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip().lines()).hasSize(1);
         assertThat(o.err()).contains("--stream-offset").contains("'yesterday' is not a stream offset");
@@ -51,7 +42,7 @@ class StreamCliTest {
 
     @Test
     void anUnreachableStreamPortIsOneSentenceAndExitOne() {
-        Outcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://localhost:1", "-C", "10",
+        CliOutcome o = run("--protocol", "stream", "--uri", "rabbitmq-stream://localhost:1", "-C", "10",
                 "--no-broker-metrics");
         assertThat(o.code()).isEqualTo(1);
         assertThat(o.err()).contains("Cannot connect to RabbitMQ's stream port at rabbitmq-stream://localhost:1: "
@@ -60,14 +51,14 @@ class StreamCliTest {
 
     @Test
     void aCompressionTheClientLacksIsOneSentenceAndExitTwo() {
-        Outcome o = run("--protocol", "stream", "--compression", "brotli");
+        CliOutcome o = run("--protocol", "stream", "--compression", "brotli");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip().lines()).hasSize(1);
     }
 
     @Test
     void streamOnlyOptionsWithAnAmqpProtocolAreOneSentenceEach() {
-        Outcome o = run("--protocol", "amqp091", "--single-active-consumer", "--super-stream", "3",
+        CliOutcome o = run("--protocol", "amqp091", "--single-active-consumer", "--super-stream", "3",
                 "--filter-value", "a", "--filter-values", "a");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("--single-active-consumer only applies to --protocol stream; a queue's consumers take turns "
@@ -75,7 +66,7 @@ class StreamCliTest {
                 .contains("--super-stream only applies to --protocol stream.")
                 .contains("--filter-value only applies to --protocol stream.")
                 .contains("--filter-values only applies to --protocol stream.");
-        Outcome zero = run("--protocol", "stream", "--super-stream", "0");
+        CliOutcome zero = run("--protocol", "stream", "--super-stream", "0");
         assertThat(zero.code()).isEqualTo(2);
         assertThat(zero.err().strip()).isEqualTo("--super-stream must be between 1 and 1000; for example --super-stream 3.");
     }
