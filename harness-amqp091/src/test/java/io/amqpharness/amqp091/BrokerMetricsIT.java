@@ -9,6 +9,7 @@ import io.amqpharness.junit.WithRabbitMQ;
  * the rerun, alone. The broker's statistics under load, not the harness's reading of them.
  */
 @org.junit.jupiter.api.parallel.Isolated
+@org.junit.jupiter.api.Tag("alone") // run-tests runs it after the other modules' classes, not beside them
 @WithRabbitMQ
 class BrokerMetricsIT extends BrokerMetricsChecks {
     BrokerMetricsIT(RabbitMQBroker broker) {

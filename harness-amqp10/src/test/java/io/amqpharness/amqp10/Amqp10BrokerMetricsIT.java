@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 // Alone (the RabbitMQ 4 subclass too): beside other classes a cold CI machine's 3.10 broker kept this run's queue
 // counter at 2,252 of 3,000 through the whole 30 s wait; alone it agreed on the rerun at once.
 @org.junit.jupiter.api.parallel.Isolated
+@org.junit.jupiter.api.Tag("alone") // run-tests runs it after the other modules' classes, not beside them
 @WithRabbitMQ
 class Amqp10BrokerMetricsIT {
     private final RabbitMQBroker broker;

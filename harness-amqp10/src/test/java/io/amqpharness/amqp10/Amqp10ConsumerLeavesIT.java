@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * quiet one sends back at most a few.
  */
 @org.junit.jupiter.api.parallel.Isolated
+@org.junit.jupiter.api.Tag("alone") // run-tests runs it after the other modules' classes, not beside them
 @WithRabbitMQ
 class Amqp10ConsumerLeavesIT {
     private final RabbitMQBroker broker;

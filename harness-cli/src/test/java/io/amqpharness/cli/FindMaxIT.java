@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 // Alone: find-max measures what the machine sustains, and beside other classes a loaded machine failed
 // 200 msg/s twice (p99 over 200 ms) and answered 150.
 @org.junit.jupiter.api.parallel.Isolated
+@org.junit.jupiter.api.Tag("alone") // run-tests runs it after the other modules' classes, not beside them
 @WithRabbitMQ
 class FindMaxIT {
     @TempDir
