@@ -172,14 +172,16 @@ public record ResultDocument(
      * values: strings, numbers ({@link Long} when whole, else {@link Double}; durations in
      * nanoseconds), booleans, lists, maps, or {@code null}.
      *
-     * @param arguments    the command-line options that reproduce the run
+     * @param arguments    the command-line options that reproduce the run (defaults left out, password
+     *                     redacted): {@code harness} followed by these runs the same workload
      * @param uri          the broker address, password replaced by {@code ***}
-     * @param protocol     the driver id
+     * @param protocol     the driver: {@code amqp091}, {@code amqp10} or {@code stream}
      * @param publishing   how messages were published
      * @param consuming    how messages were consumed
      * @param topology     what the run published to and consumed from
      * @param run          when the run stopped and how it reported
-     * @param coordination how this instance took part in a workload of several
+     * @param coordination how this instance took part in a workload of several (see
+     *                     [output.md](output.md#several-instances))
      */
     public record ScenarioSection(List<String> arguments, String uri, String protocol, Map<String, Object> publishing,
             Map<String, Object> consuming, Map<String, Object> topology, Map<String, Object> run,

@@ -238,6 +238,9 @@ class ResultJsonTest {
             }
             node = node.get(name);
             if (array) {
+                if (node.isArray() && node.isEmpty() && path.startsWith("scenario.")) {
+                    return true; // a setting's list left empty in this run: its elements' fields cannot show
+                }
                 if (!node.isArray() || node.isEmpty()) {
                     return false;
                 }
