@@ -13,7 +13,7 @@ import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.IntervalsCsv;
 import io.amqpharness.report.document.ResultDocuments;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;

@@ -3,7 +3,7 @@ package io.amqpharness.cli;
 import io.amqpharness.report.ProgressLine;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.document.ResultDocument;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.result.RunStart;

@@ -5,7 +5,7 @@ import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.files.OutputDirectory;
-import io.amqpharness.report.files.ResultMerge;
+import io.amqpharness.report.merge.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.scenario.Scenario;

@@ -1,11 +1,11 @@
 package io.amqpharness.cli;
 
-import io.amqpharness.report.MarkdownReport;
+import io.amqpharness.report.html.MarkdownReport;
 import io.amqpharness.report.TextSummary;
 import io.amqpharness.report.files.OutputDirectory;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
-import io.amqpharness.report.files.ResultMerge;
+import io.amqpharness.report.merge.ResultMerge;
 import io.amqpharness.report.html.HtmlReport;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.report.io.AtomicFiles;

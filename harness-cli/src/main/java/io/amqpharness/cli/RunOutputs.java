@@ -5,7 +5,7 @@ import io.amqpharness.metrics.PortInUseException;
 import io.amqpharness.metrics.PrometheusEndpoint;
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.files.OutputDirectory;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.run.RunListener;
 import java.io.PrintWriter;

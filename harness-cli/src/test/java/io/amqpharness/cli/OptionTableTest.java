@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.scenario.AddressFormat;
 import io.amqpharness.scenario.ClockMode;
+import io.amqpharness.scenario.Declaration;
 import io.amqpharness.scenario.DurationRange;
 import io.amqpharness.scenario.ExchangeType;
 import io.amqpharness.scenario.ExitWhen;
@@ -117,8 +118,15 @@ class OptionTableTest {
         }
     }
 
+    /**
+     * Every option goes both ways, whether a scenario above renders it or not: an option no scenario
+     * above renders gets one made from the table alone, its value the first of a few texts of every
+     * kind ({@link #SAMPLES}, or a constant of a choice) that its type reads, that the scenario
+     * accepts and that the scenario renders. So a new option needs no line here; a scenario above
+     * is for options that only go with others.
+     */
     @Test
-    void theScenariosAboveUseEveryOption() {
+    void everyOptionGoesBothWays() {
         Set<Setting> rendered = EnumSet.copyOf(MERGED_INTO_QUEUE_ARGS);
         rendered.addAll(TLS);
         for (Scenario s : SCENARIOS) {
@@ -128,7 +136,57 @@ class OptionTableTest {
                 }
             }
         }
-        assertThat(EnumSet.complementOf(EnumSet.copyOf(rendered))).as("options no scenario here renders").isEmpty();
+        for (Setting setting : EnumSet.complementOf(EnumSet.copyOf(rendered))) {
+            Scenario s = fromTheTable(setting);
+            assertThat(s).as("%s: no scenario renders it; none of %s made one that does", setting.optionName(), SAMPLES)
+                    .isNotNull();
+            assertThat(Main.parseScenario(Map.of(), s.toArguments().toArray(String[]::new))).as("%s", s).isEqualTo(s);
+            assertThat(s.toBuilder().build()).as("%s", s).isEqualTo(s);
+            rendered.add(setting);
+        }
+        assertThat(EnumSet.complementOf(EnumSet.copyOf(rendered))).as("options no scenario renders").isEmpty();
+    }
+
+    /** Texts of every kind of value, tried in this order for an option no scenario above renders. */
+    private static final List<String> SAMPLES = List.of("3", "7", "1000", "2.5", "3s", "250ms", "1kb", "x-1",
+            "red,blue", "k=v", "1000:30s", "1ms-5ms", "first", "e2e.p99>20ms", "rate=100,200", "%s-%d", "15:00:00");
+
+    /**
+     * A scenario that renders {@code setting}, built in Java from the table alone (the value put in
+     * as the command line puts it, {@link Declaration#apply}; without a setter of its own, that is
+     * {@code Scenario.Builder.set(Setting, Object)}): null if no sample fits.
+     */
+    private static Scenario fromTheTable(Setting setting) {
+        Declaration<?> declaration = setting.declaration();
+        List<Object> values = new java.util.ArrayList<>();
+        if (declaration.isSwitch()) {
+            values.add(Boolean.TRUE);
+        } else if (declaration.type().javaType().isEnum()) {
+            values.addAll(List.of(declaration.type().javaType().getEnumConstants()));
+        } else {
+            SAMPLES.forEach(t -> declaration.type().parse(t).ifPresent(values::add));
+        }
+        for (String protocol : List.of("amqp091", "amqp10", "stream")) {
+            for (Object value : values) {
+                Scenario s;
+                try {
+                    Scenario.Builder b = Scenario.builder().protocol(protocol);
+                    apply(declaration, b, value);
+                    s = b.build();
+                } catch (RuntimeException refused) {
+                    continue; // not a value this option takes on its own: try the next
+                }
+                if (s.toArguments().contains(setting.optionName())) {
+                    return s;
+                }
+            }
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void apply(Declaration<T> declaration, Scenario.Builder b, Object value) {
+        declaration.apply(b, List.of((T) value));
     }
 
     @Test

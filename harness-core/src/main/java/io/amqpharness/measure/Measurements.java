@@ -50,9 +50,14 @@ public final class Measurements {
         return bySize;
     }
 
-    /** Measures end-to-end latency per size of {@code mix} too (nothing more for a single size); before traffic. */
-    public void measureBySize(io.amqpharness.scenario.SizeMix mix) {
-        bySize = SizeLatencies.of(mix);
+    /**
+     * Measures end-to-end latency per size of a {@code --size} mix too (nothing more for a single
+     * size); before traffic.
+     *
+     * @param percentBySize each body size in bytes with its share in percent ({@code SizeMix.percentBySize()})
+     */
+    public void measureBySize(java.util.SortedMap<Integer, Double> percentBySize) {
+        bySize = SizeLatencies.of(percentBySize);
     }
 
     public LatencyRecorder recorder(Metric metric) {

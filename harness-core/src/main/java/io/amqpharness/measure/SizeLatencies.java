@@ -1,9 +1,11 @@
 package io.amqpharness.measure;
 
-import io.amqpharness.scenario.SizeMix;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * End-to-end latency per body size, for a run whose {@code --size} is a mix: one
@@ -30,23 +32,39 @@ public final class SizeLatencies {
         this.percents = percents;
         this.recorders = new LatencyRecorder[sizes.length];
         for (int i = 0; i < sizes.length; i++) {
-            recorders[i] = new LatencyRecorder("end-to-end latency of " + SizeMix.label(sizes[i]) + " messages");
+            recorders[i] = new LatencyRecorder("end-to-end latency of " + label(sizes[i]) + " messages");
         }
     }
 
-    /** A recorder per size of {@code mix}; {@link #NONE} for a single size. */
-    public static SizeLatencies of(SizeMix mix) {
-        if (mix.isFixed()) {
+    /**
+     * A recorder per size of a {@code --size} mix; {@link #NONE} for a single size.
+     *
+     * @param percentBySize each body size in bytes with its share of the messages in percent, as
+     *                      {@code SizeMix.percentBySize()} gives them
+     */
+    public static SizeLatencies of(SortedMap<Integer, Double> percentBySize) {
+        if (percentBySize.size() < 2) {
             return NONE;
         }
-        List<SizeMix.Bucket> buckets = mix.bySize();
-        int[] sizes = new int[buckets.size()];
-        double[] percents = new double[buckets.size()];
-        for (int i = 0; i < sizes.length; i++) {
-            sizes[i] = buckets.get(i).bytes();
-            percents[i] = buckets.get(i).percent();
+        int[] sizes = new int[percentBySize.size()];
+        double[] percents = new double[percentBySize.size()];
+        int i = 0;
+        for (Map.Entry<Integer, Double> e : percentBySize.entrySet()) {
+            sizes[i] = e.getKey();
+            percents[i++] = e.getValue();
         }
         return new SizeLatencies(sizes, percents);
+    }
+
+    /** A body size as the summary names it: {@code 100 B}, {@code 4 KiB}, {@code 1 MiB}. */
+    public static String label(int bytes) {
+        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
+            return bytes / (1024 * 1024) + " MiB";
+        }
+        if (bytes >= 1024 && bytes % 1024 == 0) {
+            return bytes / 1024 + " KiB";
+        }
+        return String.format(Locale.ROOT, "%d B", bytes);
     }
 
     /** True if there is a recorder per size (the run's size is a mix). */

@@ -76,7 +76,7 @@ final class RunExecution {
         this.listeners = listeners;
         this.clock = clock;
         this.measurements = new Measurements(clock);
-        measurements.measureBySize(scenario.publishing().sizeMix());
+        measurements.measureBySize(scenario.publishing().sizeMix().percentBySize());
         this.search = search;
         int withGoal = scenario.consuming().messagesPerConsumer().isPresent()
                 ? scenario.consuming().consumerChannels() : 0;

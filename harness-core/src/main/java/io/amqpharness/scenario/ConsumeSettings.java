@@ -10,15 +10,16 @@ import java.util.OptionalLong;
 /**
  * How messages are consumed. Part of a validated {@link Scenario}.
  *
- * @param consumers           consumer connections; default 1
+ * @param consumers           consumer connections ({@code --consumers}, its first step with a
+ *                            {@code consumers} step); default 1
  * @param channelsPerConsumer consumers (channels, or 1.0 links) on each of those connections;
  *                            default 1, so the run has {@code consumers x channelsPerConsumer} consumers
- * @param prefetch            unacknowledged messages the broker may push to each consumer (0.9.1
- *                            {@code basic.qos}, 1.0 link credit); empty means unlimited (streams
+ * @param prefetch            unacknowledged messages the broker may push to each consumer ({@code --qos};
+ *                            0.9.1 {@code basic.qos}, 1.0 link credit, its first step with a {@code qos} step); empty means unlimited (streams
  *                            default to 200)
  * @param autoAck             the broker considers a message settled once sent; default false
- * @param ackEvery            acknowledge every this many messages, with the multiple flag when
- *                            above 1; default 1 (each message on its own)
+ * @param ackEvery            acknowledge every this many messages ({@code --multi-ack-every}), with the
+ *                            multiple flag when above 1; default 1 (each message on its own)
  * @param ackTimeout          acknowledge what is pending after this long even if fewer than
  *                            {@code ackEvery} messages arrived; empty means no time bound
  * @param messagesPerConsumer stop each consumer after this many messages; empty means no limit
@@ -36,9 +37,10 @@ import java.util.OptionalLong;
  * @param consumerArguments   arguments of the subscription (for example {@code x-priority})
  * @param startDelay          consumers start this long after publishers (to drain a backlog);
  *                            empty means before publishers
- * @param exitWhen            end the run once consumers have drained the queues; empty means no
+ * @param exitWhen            end the run once consumers have drained the queues ({@code empty}) or
+ *                            once no message arrived for a while ({@code idle}); empty means no
  * @param requestReply        every consumer answers each message it receives, through a reply
- *                            queue or direct reply-to, and the run measures the round trip from
+ *                            queue or direct reply-to ({@code queue} or {@code direct}), and the run measures the round trip from
  *                            the request's send to the reply's receipt; empty (the default) for none
  */
 public record ConsumeSettings(

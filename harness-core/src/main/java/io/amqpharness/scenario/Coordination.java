@@ -13,14 +13,15 @@ import java.util.OptionalInt;
  * instance is ready. Part of a validated {@link Scenario}.
  *
  * @param instance       this instance's name ({@code --instance}), carried in publisher identities and
- *                       connection names; empty means {@link #defaultInstance()} (then identities stay
+ *                       connection names; empty means the host name and process id,
+ *                       {@link #defaultInstance()} (then identities stay
  *                       as in a single-instance run: the random run id already keeps them apart)
  * @param startAt        publishing starts at this time ({@code --start-at}); empty means at once
  * @param barrier        publishing starts when this many instances (this one included) have reached
  *                       the barrier named {@code barrierName} on the broker ({@code --barrier}); empty
  *                       means no barrier
  * @param barrierName    the barrier's name; instances with the same name and broker meet; default
- *                       {@value #DEFAULT_BARRIER_NAME}
+ *                       {@code harness} ({@link #DEFAULT_BARRIER_NAME})
  * @param barrierTimeout how long an instance waits at the barrier before the run fails; default 60 s
  */
 public record Coordination(

@@ -11,34 +11,39 @@ import java.util.Set;
 /**
  * How messages are published. Part of a validated {@link Scenario}.
  *
- * @param producers           publisher connections; default 1
+ * @param producers           publisher connections ({@code --producers}, its first step with a
+ *                            {@code producers} step); default 1
  * @param channelsPerProducer publishers (channels, or 1.0 links) on each of those connections;
  *                            default 1, so the run has {@code producers x channelsPerProducer} publishers
  * @param messageSizeBytes    body size in bytes, at least 12 (the header); default 12. With a mix of
- *                            sizes, the mean size its shares give
+ *                            sizes ({@code --size}), the mean size its shares give
  * @param sizeMix             {@code --size}: one size, or sizes with their shares of the messages, each
  *                            message's size drawn per publisher from {@code --seed}
  * @param variableSize        body sizes that follow each other on a repeating schedule; empty means
  *                            {@code messageSizeBytes} throughout
- * @param ratePerProducer     intended messages per second for each publisher; 0 means an idle,
- *                            connected publisher
+ * @param ratePerProducer     intended messages per second for each publisher ({@code --rate}, its
+ *                            first step with a {@code rate} step); 0 means an idle, connected publisher;
+ *                            empty means unpaced
  * @param totalRate           intended messages per second over all publishers, split evenly
  * @param variableRate        per-publisher rates that follow each other on a repeating schedule
  * @param messagesPerProducer stop each publisher after this many messages; empty means no limit
  * @param confirmWindow       publisher confirms with at most this many unconfirmed messages per
- *                            publisher; empty means no confirms
+ *                            publisher ({@code --confirm}, its first step with a {@code confirm} step);
+ *                            empty means no confirms
  * @param confirmTimeout      a message unconfirmed for this long is counted as timed out; default 30 s
  * @param txSize              AMQP 0.9.1 transactions: commit every this many messages (the commit
  *                            counts as the confirm); empty means no transactions
- * @param flags               message flags ({@code persistent}, {@code mandatory}); default none
- * @param properties          message properties and headers; default none
+ * @param flags               message flags ({@code persistent}, {@code mandatory}: {@code --flag}); default
+ *                            none
+ * @param properties          message properties and headers ({@code --message-properties},
+ *                            {@code --message-headers}); default none
  * @param randomStartDelay    each publisher waits a random time up to this long before its first
  *                            message; empty means all start together
  * @param pacingSpin          a paced publisher parks until this long before a wake-up and spins the
- *                            rest, because a park overshoots by about 60-100 µs on Linux;
- *                            {@link Duration#ZERO} parks all the way. Empty means the default: in the
- *                            precise mode ({@code pacingGranularity} 0), {@link #DEFAULT_PACING_SPIN}
- *                            (100 µs, but at most a tenth of the gap between messages) for a publisher with
+ *                            rest, because a park overshoots by about 60-100 µs on Linux; 0
+ *                            parks all the way. Empty means the default: in the
+ *                            precise mode ({@code pacingGranularity} 0), 100 µs
+ *                            ({@code DEFAULT_PACING_SPIN}, but at most a tenth of the gap between messages) for a publisher with
  *                            a thread of its own; else 0 (bursts, or a shared pacing thread, whose spinning
  *                            before each of thousands of publishers' messages would cost a core)
  * @param pacingThreads       paced publishers share this many pacing threads ({@code --pacing-threads});
@@ -46,8 +51,8 @@ import java.util.Set;
  *                            there are more than 4 paced publishers per core, else a thread each
  * @param pacingGranularity   a paced publisher wakes at most this often ({@code --pacing-granularity}) and
  *                            sends every message due since in one burst, each with its own intended
- *                            time; {@link Duration#ZERO} wakes for every message (the precise mode);
- *                            default {@link #DEFAULT_PACING_GRANULARITY}
+ *                            time; 0 wakes for every message (the precise mode); default 1 ms
+ *                            ({@link #DEFAULT_PACING_GRANULARITY})
  */
 public record PublishSettings(
         int producers,

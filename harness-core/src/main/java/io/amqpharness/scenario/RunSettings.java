@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * @param time         how long to measure: publishing stops this long after the warm-up ends (the
  *                     warm-up is added to it, not taken from it); empty means no time limit
- * @param warmup       traffic flows this long (rounded up to whole reporting intervals) before
+ * @param warmup       {@code --warmup}: traffic flows this long (rounded up to whole reporting intervals) before
  *                     measurement starts; latency and rates leave it out; empty means none. When
  *                     none is given, a run with a time limit of at least {@link #DEFAULT_WARMUP_FROM}
  *                     (10 s) and no message count or exit condition, and a stepped run without a time limit warm up for
@@ -19,15 +19,18 @@ import java.util.Optional;
  * @param interval     reporting interval; default 1 s
  * @param drainTimeout after publishing stops, how long to wait for outstanding confirms and
  *                     deliveries; default 30 s
- * @param clock        what message timestamps mean; default {@link ClockMode#MONOTONIC}
+ * @param clock        what message timestamps mean; {@code monotonic}, {@code wall} or {@code wallMillis}; default
+ *                     {@code monotonic}
  * @param seed         {@code --seed}: what publishers draw per message (sizes of a mix, random routing
  *                     keys, random start delays) depends only on it and the publisher; default 0
- * @param steps        settings changed while the run goes on; empty for none. Without a time limit
+ * @param steps        settings changed while the run goes on ({@code --step},
+ *                     {@code --step-duration}); empty for none. Without a time limit
  *                     a stepped run ends after its last step
- * @param recovery     whether dropped connections are reopened; default {@link RecoveryMode#AUTO}
+ * @param recovery     whether dropped connections are reopened; {@code auto}, {@code on} or {@code off}; default
+ *                     {@code auto}
  * @param recoveryTimeout how long one outage may last before the run gives up; default 60 s
  * @param brokerMetrics whether and where the broker's own metrics are sampled, once per interval;
- *                     default {@link BrokerMetrics#DERIVED} (the management API next to the AMQP port)
+ *                     default: the management API next to the AMQP port ({@link BrokerMetrics#DERIVED})
  * @param gates        pass/fail gates ({@code --fail-if}), checked on the whole run and on each
  *                     step; empty for none
  */

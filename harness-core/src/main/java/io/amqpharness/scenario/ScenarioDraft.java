@@ -437,10 +437,35 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
      */
     public B producerNames(String template) { return set(Setting.PRODUCER_NAMES, template); }
 
-    /** Sets {@code setting} to {@code value} (null: given as nothing, which validation refuses where it matters). */
-    B set(Setting setting, Object value) {
+    /**
+     * Sets an option by its row of the {@link Setting} table, for options without a setter of their
+     * own (and for code that goes over the table): the value as the scenario's draft holds it before
+     * {@link Scenario.Builder#build()} validates it. That is a value of the option's
+     * {@link ValueType#javaType()} ({@code setting.declaration().type()}: an {@code Integer} for
+     * {@code --producers}, a {@code Duration} for {@code --time}, an enum constant for a choice);
+     * a repeatable option takes the list of all its values, a key-value option the map. The last
+     * value set wins. Not thread-safe, as the builder.
+     *
+     * @param setting the option
+     * @param value   its value; null counts as not given, yet hides a declared default, which
+     *                validation refuses where it matters
+     * @return this builder
+     * @throws IllegalArgumentException if {@code value} is not of the option's value type
+     */
+    public B set(Setting setting, Object value) {
+        Class<?> type = boxed(setting.declaration().type().javaType());
+        if (value != null && !type.isInstance(value) && !(value instanceof java.util.Collection<?>)
+                && !(value instanceof Map<?, ?>)) {
+            throw new IllegalArgumentException(setting.optionName() + " takes a " + type.getSimpleName() + ", not a "
+                    + value.getClass().getSimpleName() + " (" + value + ")");
+        }
         store(setting, value);
         return self();
+    }
+
+    private static Class<?> boxed(Class<?> type) {
+        return type == int.class ? Integer.class : type == long.class ? Long.class : type == double.class
+                ? Double.class : type == boolean.class ? Boolean.class : type;
     }
 
     private B add(Setting setting, Object value) {

@@ -126,14 +126,18 @@ public record SizeMix(List<Bucket> buckets) {
         return b.toString();
     }
 
+    /**
+     * Each size with its share of the messages in percent, smallest size first (one entry of 100
+     * for a single size).
+     */
+    public java.util.SortedMap<Integer, Double> percentBySize() {
+        java.util.SortedMap<Integer, Double> out = new java.util.TreeMap<>();
+        buckets.forEach(b -> out.merge(b.bytes(), b.percent(), Double::sum));
+        return java.util.Collections.unmodifiableSortedMap(out);
+    }
+
     /** A short label for a size in reports: {@code 100 B}, {@code 1 KiB}, {@code 64 KiB}, {@code 1.5 KiB}. */
     public static String label(int bytes) {
-        if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) {
-            return bytes / (1024 * 1024) + " MiB";
-        }
-        if (bytes >= 1024 && bytes % 1024 == 0) {
-            return bytes / 1024 + " KiB";
-        }
-        return String.format(Locale.ROOT, "%d B", bytes);
+        return io.amqpharness.measure.SizeLatencies.label(bytes);
     }
 }

@@ -6,23 +6,28 @@ import java.util.Optional;
 /**
  * What the run publishes to and consumes from. Part of a validated {@link Scenario}.
  *
- * @param queueType        type of the queues the run declares; default classic
- * @param queues           which queues: one generated name (default), named ones or a pattern
- * @param durable          queues survive a broker restart; default true (quorum queues and streams
+ * @param queueType        type of the queues the run declares: {@code classic}, {@code quorum} or
+ *                         {@code stream}; default classic
+ * @param queues           which queues: one generated name (default), named ones ({@code --queue}) or a
+ *                         pattern ({@code --queue-pattern})
+ * @param durable          queues survive a broker restart (not {@code --transient-queue}); default true (quorum queues and streams
  *                         always are)
  * @param autoDelete       queues are deleted when their last consumer goes; default false
  * @param exclusive        each queue belongs to the consumer connection that declares it; default false
- * @param queueArguments   {@code x-} arguments of the declared queues, the shortcut options merged in
- * @param exchange         exchange publishers send to; the empty string is the default exchange
+ * @param queueArguments   {@code x-} arguments of the declared queues ({@code --queue-args}), the
+ *                         shortcut options merged in
+ * @param exchange         exchange publishers send to ({@code --exchange}); the empty string is the default exchange
  *                         (spelled {@code amq.default} on the command line)
- * @param exchangeType     type of the exchange if the run declares it; default direct
+ * @param exchangeType     type of the exchange if the run declares it: {@code direct},
+ *                         {@code fanout}, {@code topic} or {@code headers}; default direct
  * @param routingKey       routing key; empty means each publisher's queue name
  * @param randomRoutingKey a random routing key per message, drawn from a pool of 1,000
  * @param bindingKey       key queues are bound with; empty means the routing key, or each queue's name
  * @param bindingArguments binding arguments (for a headers exchange: {@code x-match} and header values)
  * @param predeclared      use existing topology: declare nothing, delete nothing
  * @param keep             keep what the run declared instead of deleting it at the end
- * @param addressFormat    AMQP 1.0 address format; default {@link AddressFormat#AUTO}
+ * @param addressFormat    AMQP 1.0 address format; {@code auto}, {@code v1} or {@code v2}; default
+ *                         {@code auto}
  */
 public record TopologySettings(
         @FilledFrom(Setting.QUEUE_TYPE) QueueType queueType,

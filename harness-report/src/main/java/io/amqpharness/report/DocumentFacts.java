@@ -84,25 +84,24 @@ final class DocumentFacts {
         return args.size() > 1 && args.get(0).equals("--uri") ? args.get(1) : d.scenario().uri();
     }
 
-    /** {@code --interval}: the reporting interval; 1 s when the document does not say. */
+    /** {@code --interval}: the reporting interval; the option's default when the document does not say. */
     static Duration interval(ResultDocument d) {
-        return nanos(d.scenario().run().get("interval")).orElse(Duration.ofSeconds(1));
+        return d.scenario().interval();
     }
 
     /** {@code --warmup}, if the run warmed up. */
     static Optional<Duration> warmup(ResultDocument d) {
-        return nanos(d.scenario().run().get("warmup"));
+        return d.scenario().warmup();
     }
 
     /** Whether publishers asked the broker to return unroutable messages ({@code --flag mandatory}). */
     static boolean mandatory(ResultDocument d) {
-        return d.scenario().publishing().get("flags") instanceof List<?> flags && flags.contains("mandatory");
+        return d.scenario().flags().contains("mandatory");
     }
 
     /** Publishers: producer connections times channels per producer. */
     static int publishers(ResultDocument d) {
-        Object channels = d.scenario().publishing().get("channelsPerProducer");
-        return d.scenario().producers() * (channels instanceof Number n ? n.intValue() : 1);
+        return d.scenario().producers() * d.scenario().channelsPerProducer();
     }
 
     /**
@@ -117,9 +116,5 @@ final class DocumentFacts {
     /** The received rate with consumers, else the sent rate. */
     static double throughput(ResultDocument d) {
         return consumers(d) ? d.rates().received() : d.rates().sent();
-    }
-
-    private static Optional<Duration> nanos(Object value) {
-        return value instanceof Number n ? Optional.of(Duration.ofNanos(n.longValue())) : Optional.empty();
     }
 }

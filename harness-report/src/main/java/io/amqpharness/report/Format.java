@@ -1,5 +1,6 @@
 package io.amqpharness.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /** Number formatting shared by the text reports: grouped integers, latencies in milliseconds. */
@@ -48,5 +49,46 @@ public final class Format {
     /** Appends one line of the text reports, formatted in the root locale. */
     static void line(StringBuilder b, String format, Object... args) {
         b.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+
+    /**
+     * Rows as a Markdown table: the first row the header, the first column left-aligned, the others
+     * right, each cell's pipes escaped.
+     *
+     * @param rows the header, then the rows, each with as many cells as the header
+     * @return the table, each line ending in a newline
+     */
+    public static String markdownTable(List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] width = new int[columns];
+        for (String[] r : rows) {
+            for (int i = 0; i < columns; i++) {
+                width[i] = Math.max(width[i], Math.max(3, escape(r[i]).length()));
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        for (int n = 0; n < rows.size(); n++) {
+            String[] r = rows.get(n);
+            b.append('|');
+            for (int i = 0; i < columns; i++) {
+                String c = escape(r[i]);
+                String pad = " ".repeat(width[i] - c.length());
+                b.append(' ').append(i == 0 ? c + pad : pad + c).append(" |");
+            }
+            b.append('\n');
+            if (n == 0) {
+                b.append('|');
+                for (int i = 0; i < columns; i++) {
+                    b.append(' ').append(i == 0 ? "-".repeat(width[i]) : "-".repeat(width[i] - 1) + ":").append(" |");
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    /** A cell's text with its pipes escaped, so that a gate or a setting cannot split the row. */
+    private static String escape(String cell) {
+        return cell.replace("|", "\\|").replace("\n", " ");
     }
 }

@@ -62,7 +62,7 @@ public final class RepeatReport {
             rows.add(new String[] {f.name(), String.valueOf(s.n()), number(s.median(), f), number(s.min(), f),
                     number(s.max(), f), String.format(Locale.ROOT, "%.1f%%", s.spreadPercent()), interval(s, f)});
         }
-        return MarkdownReport.table(rows) + "\n" + String.format(Locale.ROOT, "%d runs; spread: (max - min) / median; "
+        return Format.markdownTable(rows) + "\n" + String.format(Locale.ROOT, "%d runs; spread: (max - min) / median; "
                 + "the interval is the order-statistic confidence interval of the median (distribution-free)%s.%n",
                 runs.size(), runs.size() < 6 ? ", whose coverage is below 95 % with fewer than 6 runs (shown)" : "");
     }
@@ -92,7 +92,7 @@ public final class RepeatReport {
                     number(sb.median(), f) + " (" + interval(sb, f) + ")", change(sa.median(), sb.median()),
                     String.format(Locale.ROOT, "%.3f%s", t.p(), t.exact() ? "" : " ≈"), verdict(t, va.length, vb.length)});
         }
-        return MarkdownReport.table(rows) + "\n" + String.format(Locale.ROOT, "%d runs against %d; change: the median "
+        return Format.markdownTable(rows) + "\n" + String.format(Locale.ROOT, "%d runs against %d; change: the median "
                 + "of %s against that of %s; p: two-sided Mann-Whitney U test (exact without ties, ≈ the normal "
                 + "approximation); beyond the noise when p < %.2f.%n", a.size(), b.size(), labelB, labelA,
                 MannWhitney.ALPHA);

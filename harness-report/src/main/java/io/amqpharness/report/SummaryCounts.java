@@ -109,11 +109,11 @@ final class SummaryCounts {
      * timed out.
      */
     private static String whyNotReceived(ResultDocument d) {
-        Object offset = d.scenario().consuming().get("streamOffset");
-        if (offset instanceof String o && !o.equals("first") && !o.equals("next")) {
-            return "consumers started at --stream-offset " + o + ", which may be after the publishers' first messages";
+        String offset = d.scenario().streamOffset().orElse("");
+        if (!offset.isEmpty() && !offset.equals("first") && !offset.equals("next")) {
+            return "consumers started at --stream-offset " + offset + ", which may be after the publishers' first messages";
         }
-        if (!(offset instanceof String o && o.equals("first")) && d.scenario().consuming().get("startDelay") != null) {
+        if (!offset.equals("first") && d.scenario().consumerStartDelay().isPresent()) {
             return "consumers started at next after --consumer-start-delay, after the publishers' first messages";
         }
         if (d.failure().isPresent()) {

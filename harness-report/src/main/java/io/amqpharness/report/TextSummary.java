@@ -6,7 +6,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.Counts;
 import io.amqpharness.report.document.Ladder;
 import io.amqpharness.report.document.ResultDocument;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.scenario.Durations;
 import io.amqpharness.spi.AddressOrder;

@@ -3,7 +3,7 @@ package io.amqpharness.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.report.document.ResultDocument;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.run.SyntheticRun;
 import org.junit.jupiter.api.Test;
 

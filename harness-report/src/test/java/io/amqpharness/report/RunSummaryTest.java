@@ -154,11 +154,11 @@ class RunSummaryTest {
 
     /** The summary, from the run's document. */
     private static String summary(RunResult r) {
-        return TextSummary.format(io.amqpharness.report.files.RunDocument.of(r));
+        return TextSummary.format(io.amqpharness.report.build.RunDocument.of(r));
     }
 
     /** The find-max table and answer, from the run's document. */
     private static String search(RunResult r) {
-        return SearchSummary.format(io.amqpharness.report.files.RunDocument.of(r));
+        return SearchSummary.format(io.amqpharness.report.build.RunDocument.of(r));
     }
 }

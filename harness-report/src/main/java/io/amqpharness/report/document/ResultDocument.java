@@ -1,6 +1,12 @@
 package io.amqpharness.report.document;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.amqpharness.scenario.ConsumeSettings;
+import io.amqpharness.scenario.PublishSettings;
+import io.amqpharness.scenario.RunSettings;
+import io.amqpharness.scenario.Setting;
+import io.amqpharness.scenario.TopologySettings;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +19,7 @@ import java.util.OptionalLong;
  * duration and latency is an integer number of nanoseconds, rates are messages per second. An
  * empty optional is {@code null} in the file. A section an older (or hand-made) file lacks reads as
  * empty: zero counts, empty text and lists; only {@code connections} and {@code environment} are
- * then {@code null}. Built from a run by {@code report.files.RunDocument.of}, read
+ * then {@code null}. Built from a run by {@code report.build.RunDocument.of}, read
  * by {@link ResultDocuments#read}, written by {@link ResultDocuments#write}.
  *
  * @param format               version of this layout, {@code 1}
@@ -170,16 +176,22 @@ public record ResultDocument(
      * The resolved scenario. The settings groups list the scenario's settings as they are
      * (documented in docs/result-json.md, Scenario), by name in the scenario's order, with JSON
      * values: strings, numbers ({@link Long} when whole, else {@link Double}; durations in
-     * nanoseconds), booleans, lists, maps, or {@code null}.
+     * nanoseconds), booleans, lists, maps, or {@code null}. They are kept as the file has them, so
+     * that a file reads and writes back as it was, whichever settings the build that wrote it had;
+     * the methods below read the settings the report uses, typed, by the names the core's settings
+     * records give them (their {@code @FilledFrom} setting, or their component, checked against
+     * the record), with the option's declared default where the file does not say.
      *
-     * @param arguments    the command-line options that reproduce the run
+     * @param arguments    the command-line options that reproduce the run (defaults left out, password
+     *                     redacted): {@code harness} followed by these runs the same workload
      * @param uri          the broker address, password replaced by {@code ***}
-     * @param protocol     the driver id
+     * @param protocol     the driver: {@code amqp091}, {@code amqp10} or {@code stream}
      * @param publishing   how messages were published
      * @param consuming    how messages were consumed
      * @param topology     what the run published to and consumed from
      * @param run          when the run stopped and how it reported
-     * @param coordination how this instance took part in a workload of several
+     * @param coordination how this instance took part in a workload of several (see
+     *                     [output.md](output.md#several-instances))
      */
     public record ScenarioSection(List<String> arguments, String uri, String protocol, Map<String, Object> publishing,
             Map<String, Object> consuming, Map<String, Object> topology, Map<String, Object> run,
@@ -195,24 +207,82 @@ public record ResultDocument(
             coordination = Lists.values(coordination);
         }
 
+        private static final String PRODUCERS = SettingFields.of(PublishSettings.class, "producers");
+        private static final String CHANNELS_PER_PRODUCER = SettingFields.of(PublishSettings.class,
+                Setting.PRODUCER_CHANNELS);
+        private static final String CONFIRM_WINDOW = SettingFields.of(PublishSettings.class, "confirmWindow");
+        private static final String FLAGS = SettingFields.of(PublishSettings.class, "flags");
+        private static final String CONSUMERS = SettingFields.of(ConsumeSettings.class, "consumers");
+        private static final String STREAM_OFFSET = SettingFields.of(ConsumeSettings.class, Setting.STREAM_OFFSET);
+        private static final String START_DELAY = SettingFields.of(ConsumeSettings.class,
+                Setting.CONSUMER_START_DELAY);
+        private static final String QUEUE_TYPE = SettingFields.of(TopologySettings.class, Setting.QUEUE_TYPE);
+        private static final String INTERVAL = SettingFields.of(RunSettings.class, Setting.INTERVAL);
+        private static final String WARMUP = SettingFields.of(RunSettings.class, "warmup");
+        private static final String GATES = SettingFields.of(RunSettings.class, "gates");
+
         /** {@code --producers}: publisher connections; 0 when the file does not say. */
         public int producers() {
-            return publishing.get("producers") instanceof Number n ? n.intValue() : 0;
+            return publishing.get(PRODUCERS) instanceof Number n ? n.intValue() : 0;
+        }
+
+        /** {@code --producer-channel-count}: publishers per publisher connection; 1 when the file does not say. */
+        public int channelsPerProducer() {
+            return publishing.get(CHANNELS_PER_PRODUCER) instanceof Number n ? n.intValue() : 1;
         }
 
         /** {@code --consumers}: consumer connections; 0 when the file does not say. */
         public int consumers() {
-            return consuming.get("consumers") instanceof Number n ? n.intValue() : 0;
+            return consuming.get(CONSUMERS) instanceof Number n ? n.intValue() : 0;
         }
 
         /** Whether publishers asked for confirms ({@code --confirm}). */
         public boolean confirms() {
-            return publishing.get("confirmWindow") instanceof Number;
+            return publishing.get(CONFIRM_WINDOW) instanceof Number;
+        }
+
+        /** {@code --flag}: the message flags, {@code persistent} and {@code mandatory}; empty when none. */
+        public List<String> flags() {
+            return texts(publishing.get(FLAGS));
         }
 
         /** {@code classic}, {@code quorum} or {@code stream}; empty text when the file does not say. */
         public String queueType() {
-            return topology.get("queueType") instanceof String s ? s : "";
+            return topology.get(QUEUE_TYPE) instanceof String s ? s : "";
+        }
+
+        /** {@code --stream-offset} as given ({@code first}, {@code next}, an offset...); empty when not given. */
+        public Optional<String> streamOffset() {
+            return consuming.get(STREAM_OFFSET) instanceof String s ? Optional.of(s) : Optional.empty();
+        }
+
+        /** {@code --consumer-start-delay}; empty when consumers started before publishers. */
+        public Optional<Duration> consumerStartDelay() {
+            return duration(consuming.get(START_DELAY));
+        }
+
+        /** {@code --interval}: the reporting interval; the option's default when the file does not say. */
+        public Duration interval() {
+            return duration(run.get(INTERVAL)).orElseGet(
+                    () -> (Duration) Setting.INTERVAL.declaration().defaultValue().orElseThrow());
+        }
+
+        /** {@code --warmup}, if the run warmed up. */
+        public Optional<Duration> warmup() {
+            return duration(run.get(WARMUP));
+        }
+
+        /** {@code --fail-if}: the gates in their canonical form ({@code e2e.p99>20ms}); empty without gates. */
+        public List<String> gates() {
+            return texts(run.get(GATES));
+        }
+
+        private static Optional<Duration> duration(Object nanos) {
+            return nanos instanceof Number n ? Optional.of(Duration.ofNanos(n.longValue())) : Optional.empty();
+        }
+
+        private static List<String> texts(Object list) {
+            return list instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
         }
     }
 

@@ -2,6 +2,7 @@ package io.amqpharness.report.files;
 
 import io.amqpharness.measure.LatencyRecorder;
 import io.amqpharness.measure.Metric;
+import io.amqpharness.report.build.HistogramLogHeader;
 import io.amqpharness.report.io.OutputFiles;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunStart;
@@ -58,23 +59,6 @@ final class HistogramLogs implements AutoCloseable {
         return metric.logFileName();
     }
 
-    /**
-     * A log writer whose header is written: {@code comment}, the histograms' range and precision,
-     * the format version, the start time (epoch milliseconds, also the base of the interval
-     * stamps) and the legend. Shared by a run's logs and a merged result's.
-     */
-    static HistogramLogWriter startLog(PrintStream stream, long startMillis, String comment) {
-        HistogramLogWriter w = new HistogramLogWriter(stream);
-        w.outputComment(comment);
-        w.outputComment("Range 1 ns to " + LatencyRecorder.HIGHEST_NANOS + " ns, " + LatencyRecorder.DIGITS
-                + " significant digits");
-        w.outputLogFormatVersion();
-        w.outputStartTime(startMillis);
-        w.setBaseTime(startMillis);
-        w.outputLegend();
-        return w;
-    }
-
     /** The run starts: an earlier run's logs in the directory go (this run writes its own, or none). */
     void open(RunStart runStart) {
         start = Optional.of(runStart);
@@ -121,7 +105,7 @@ final class HistogramLogs implements AutoCloseable {
         }
         try {
             PrintStream stream = new PrintStream(new FileOutputStream(file.toFile()), false, StandardCharsets.UTF_8);
-            HistogramLogWriter w = startLog(stream, start.get().startedAt().toEpochMilli(), "amqp-harness run "
+            HistogramLogWriter w = HistogramLogHeader.start(stream, start.get().startedAt().toEpochMilli(), "amqp-harness run "
                     + start.get().runId() + ": " + m.label() + " latency in nanoseconds, one histogram per reporting interval");
             Histogram empty = LatencyRecorder.newHistogram();
             for (int i = 0; i < intervals; i++) {

@@ -1,5 +1,7 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.report.build.RunDocument;
+import io.amqpharness.report.build.SectionValues;
 import io.amqpharness.broker.BrokerSample;
 import io.amqpharness.broker.QueueSample;
 import io.amqpharness.measure.CountSnapshot;
@@ -88,7 +90,7 @@ public final class IntervalsCsv {
         r.add(startedAt.plus(s.elapsed()).toString());
         r.add(decimal(s.elapsed().toNanos() / 1e9, 3));
         r.add(decimal(s.length().toNanos() / 1e9, 3));
-        r.add(RunSections.id(s.phase()));
+        r.add(SectionValues.id(s.phase()));
         r.add(decimal(s.sentPerSecond(), 1));
         r.add(decimal(s.confirmedPerSecond(), 1));
         r.add(decimal(s.receivedPerSecond(), 1));

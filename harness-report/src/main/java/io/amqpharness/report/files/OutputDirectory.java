@@ -1,5 +1,7 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.report.build.RunDocument;
+import io.amqpharness.report.build.SectionValues;
 import io.amqpharness.HarnessException;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.report.document.ResultDocument;

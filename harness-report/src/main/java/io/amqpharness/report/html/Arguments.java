@@ -11,7 +11,7 @@ import java.util.function.Predicate;
 
 /**
  * The command-line arguments of runs, to show which settings a comparison varies (the HTML
- * comparison page and {@link io.amqpharness.report.MarkdownReport}).
+ * comparison page and {@link MarkdownReport}).
  */
 public final class Arguments {
     private Arguments() {

@@ -154,9 +154,14 @@ final class RecordDocs {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return params(record, source);
+    }
+
+    /** The {@code @param} tags of a record's Javadoc in {@code source}, as markdown, by component name. */
+    static Map<String, String> params(Class<?> record, String source) {
         Matcher m = Pattern.compile("record\\s+" + record.getSimpleName() + "\\s*\\(").matcher(source);
         if (!m.find()) {
-            throw new IllegalStateException("no record " + record.getSimpleName() + " in " + file);
+            throw new IllegalStateException("no record " + record.getSimpleName() + " in its source");
         }
         int end = source.lastIndexOf("*/", m.start());
         int start = source.lastIndexOf("/**", end);

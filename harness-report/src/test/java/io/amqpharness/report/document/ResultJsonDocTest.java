@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The field tables of docs/result-json.md are made from the document records' Javadoc
- * ({@link RecordDocs}), its metric table from {@code Metric} ({@link MetricDocs}); the prose around
+ * ({@link RecordDocs}), its metric table from {@code Metric} ({@link MetricDocs}), its scenario
+ * table from the scenario's settings records ({@link ScenarioDocs}); the prose around
  * them is written by hand. Regenerate the tables with
  * {@code -Dresult.doc.write=true}.
  */
@@ -24,7 +25,8 @@ class ResultJsonDocTest {
         Matcher m = TABLE.matcher(doc);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String table = m.group(2).equals("Metric") ? MetricDocs.table() : RecordDocs.table(RecordDocs.parse(m.group(2)));
+            String table = m.group(2).equals("Metric") ? MetricDocs.table()
+                    : m.group(2).equals("Scenario") ? ScenarioDocs.table() : RecordDocs.table(RecordDocs.parse(m.group(2)));
             m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + table + m.group(4)));
         }
         m.appendTail(out);

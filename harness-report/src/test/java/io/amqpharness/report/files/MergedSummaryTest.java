@@ -1,5 +1,7 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.report.build.RunDocument;
+import io.amqpharness.report.merge.ResultMerge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.report.TextSummary;

@@ -1,5 +1,6 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.report.merge.ResultMerge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;

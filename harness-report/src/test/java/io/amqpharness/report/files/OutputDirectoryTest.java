@@ -1,5 +1,6 @@
 package io.amqpharness.report.files;
 
+import io.amqpharness.report.build.RunDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

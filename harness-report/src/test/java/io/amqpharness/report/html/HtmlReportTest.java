@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.document.TestDocuments;
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.run.SyntheticRun;
 import java.util.ArrayList;
 import java.util.List;

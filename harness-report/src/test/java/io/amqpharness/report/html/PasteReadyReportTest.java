@@ -2,7 +2,7 @@ package io.amqpharness.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.run.SyntheticRun;
 import java.util.List;
 import org.junit.jupiter.api.Test;

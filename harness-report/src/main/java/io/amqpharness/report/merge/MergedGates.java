@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.merge;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;
@@ -77,9 +77,7 @@ final class MergedGates {
     static List<io.amqpharness.scenario.Gate> gates(List<ResultMerge.Instance> instances) {
         Set<String> texts = new LinkedHashSet<>();
         for (ResultMerge.Instance i : instances) {
-            if (i.result().scenario().run().get("gates") instanceof List<?> list) {
-                list.forEach(g -> texts.add(String.valueOf(g)));
-            }
+            texts.addAll(i.result().scenario().gates());
         }
         return texts.stream().map(io.amqpharness.scenario.Gate::parse).flatMap(Optional::stream).toList();
     }

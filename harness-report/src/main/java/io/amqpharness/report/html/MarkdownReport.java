@@ -1,8 +1,8 @@
-package io.amqpharness.report;
+package io.amqpharness.report.html;
 
+import io.amqpharness.report.Format;
+import io.amqpharness.report.KeyNumbers;
 import io.amqpharness.report.document.ResultDocument;
-import io.amqpharness.report.html.Arguments;
-import io.amqpharness.report.html.ReportRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +65,7 @@ public final class MarkdownReport {
             List<String> varied = Arguments.varied(options);
             text(rows, options, "settings that differ", o -> "`" + Arguments.varied(o, varied) + "`");
         }
-        StringBuilder b = new StringBuilder(table(rows));
+        StringBuilder b = new StringBuilder(Format.markdownTable(rows));
         b.append('\n').append(runs.size() == 1
                 ? "Throughput: messages per second received (sent without consumers); latency over the measured run."
                 : "Throughput: messages per second received (sent without consumers); latency over each measured run; "
@@ -133,40 +133,5 @@ public final class MarkdownReport {
             return " (0.0%)";
         }
         return of == 0 ? "" : String.format(Locale.ROOT, " (%+.1f%%)", 100 * difference / of);
-    }
-
-    /** Rows as a Markdown table: the first row the header, the first column left-aligned, the others right. */
-    static String table(List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] width = new int[columns];
-        for (String[] r : rows) {
-            for (int i = 0; i < columns; i++) {
-                width[i] = Math.max(width[i], Math.max(3, escape(r[i]).length()));
-            }
-        }
-        StringBuilder b = new StringBuilder();
-        for (int n = 0; n < rows.size(); n++) {
-            String[] r = rows.get(n);
-            b.append('|');
-            for (int i = 0; i < columns; i++) {
-                String c = escape(r[i]);
-                String pad = " ".repeat(width[i] - c.length());
-                b.append(' ').append(i == 0 ? c + pad : pad + c).append(" |");
-            }
-            b.append('\n');
-            if (n == 0) {
-                b.append('|');
-                for (int i = 0; i < columns; i++) {
-                    b.append(' ').append(i == 0 ? "-".repeat(width[i]) : "-".repeat(width[i] - 1) + ":").append(" |");
-                }
-                b.append('\n');
-            }
-        }
-        return b.toString();
-    }
-
-    /** A cell's text with its pipes escaped, so that a gate or a setting cannot split the row. */
-    private static String escape(String cell) {
-        return cell.replace("|", "\\|").replace("\n", " ");
     }
 }

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
 import io.amqpharness.measure.CountSnapshot;
 import io.amqpharness.measure.LatencySummary;

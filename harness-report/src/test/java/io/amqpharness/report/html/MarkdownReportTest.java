@@ -1,8 +1,8 @@
-package io.amqpharness.report;
+package io.amqpharness.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.report.files.RunDocument;
+import io.amqpharness.report.build.RunDocument;
 import io.amqpharness.report.html.ReportRun;
 import io.amqpharness.run.SyntheticRun;
 import java.util.List;

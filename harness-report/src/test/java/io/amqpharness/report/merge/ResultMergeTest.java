@@ -1,5 +1,7 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.merge;
 
+import io.amqpharness.report.build.SectionValues;
+import io.amqpharness.report.files.ResultJsonTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -416,7 +418,7 @@ class ResultMergeTest {
             Histogram h = byMetric.getOrDefault(m, histogram());
             ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
             int length = h.encodeIntoCompressedByteBuffer(b);
-            hs.putObject(RunSections.id(m)).put("encoded",
+            hs.putObject(SectionValues.id(m)).put("encoded",
                     Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), length)));
         }
         ArrayNode ivs = r.putArray("intervals");

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
 import io.amqpharness.scenario.BrokerAddresses;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
 import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.scenario.BrokerAddresses;
@@ -31,7 +31,9 @@ import java.util.TreeMap;
  * The scenario section of a run's document: the command line that reproduces the run (the
  * password redacted as the CLI redacts it), the first address redacted, and the settings groups as
  * they are, each a settings record's components by name in declaration order, so a setting added
- * to a record is written without changes here (docs/result-json.md must then list it). Values
+ * to a record is written without changes here, and its row in docs/result-json.md is made from the
+ * component's {@code @param} tag and its {@code @FilledFrom} option ({@code ResultJsonDocTest
+ * -Dresult.doc.write=true}). Values
  * become JSON values: durations integer nanoseconds, a duration range {@code {min, max, fixed}}, enumerations lowerCamelCase ids, empty
  * optionals {@code null}, whole numbers {@link Long}, others {@link Double}, maps sorted by key,
  * sets in their enumeration's order. An address or TLS settings anywhere in a group is written

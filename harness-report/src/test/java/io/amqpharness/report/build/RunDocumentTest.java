@@ -1,5 +1,6 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
+import io.amqpharness.report.merge.ResultMerge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.broker.BrokerMetricsReport;

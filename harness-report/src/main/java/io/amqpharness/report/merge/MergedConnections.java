@@ -1,5 +1,6 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.merge;
 
+import io.amqpharness.report.build.SectionValues;
 import io.amqpharness.broker.CrossCheck;
 import io.amqpharness.report.document.BrokerMetrics;
 import io.amqpharness.report.document.ResultDocument.Churn;
@@ -55,7 +56,7 @@ final class MergedConnections {
 
     private static BrokerMetrics.CrossCheck document(CrossCheck c) {
         return new BrokerMetrics.CrossCheck(c.basis(), c.brokerPublished(), c.harnessPublished(), c.brokerDelivered(),
-                c.harnessDelivered(), c.brokerRestarts(), Optional.of(RunSections.id(c.verdict())), c.agrees(),
+                c.harnessDelivered(), c.brokerRestarts(), Optional.of(SectionValues.id(c.verdict())), c.agrees(),
                 Optional.empty(), c.messagesPerEntry() > 1 ? java.util.OptionalInt.of(c.messagesPerEntry())
                         : java.util.OptionalInt.empty());
     }

@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

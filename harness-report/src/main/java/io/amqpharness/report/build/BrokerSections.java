@@ -1,4 +1,4 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.build;
 
 import io.amqpharness.broker.BrokerMetricsReport;
 import io.amqpharness.broker.CrossCheck;

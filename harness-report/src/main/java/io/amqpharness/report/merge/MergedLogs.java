@@ -1,5 +1,8 @@
-package io.amqpharness.report.files;
+package io.amqpharness.report.merge;
 
+import io.amqpharness.report.build.HistogramLogHeader;
+import io.amqpharness.report.build.RunDocument;
+import io.amqpharness.report.build.SectionValues;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.report.io.AtomicFiles;
 import io.amqpharness.report.io.OutputFiles;
@@ -25,7 +28,7 @@ final class MergedLogs {
     /** The merged interval histograms as one HdrHistogram log per metric, as a single run writes them. */
     static void write(List<ResultMerge.Instance> instances, Path output, Instant startedAt) {
         for (Metric metric : Metric.values()) {
-            Path file = output.resolve(HistogramLogs.fileName(metric));
+            Path file = output.resolve(metric.logFileName());
             if (instances.stream().allMatch(i -> i.intervals().get(metric).stream().allMatch(h -> h.getTotalCount() == 0))) {
                 deleteStale(file); // no instance recorded it: no log, as a run writes none
                 continue;
@@ -56,7 +59,7 @@ final class MergedLogs {
 
     private static void writeLog(PrintStream stream, Metric metric, List<ResultMerge.Instance> instances,
             Instant startedAt) {
-        HistogramLogWriter w = HistogramLogs.startLog(stream, startedAt.toEpochMilli(), "amqp-harness: "
+        HistogramLogWriter w = HistogramLogHeader.start(stream, startedAt.toEpochMilli(), "amqp-harness: "
                 + metric.label() + " latency in nanoseconds, merged from " + instances.size()
                 + " instances, one histogram per reporting interval");
         int n = instances.stream().mapToInt(i -> i.intervals().get(metric).size()).max().orElse(0);
