@@ -18,7 +18,7 @@ if [ ! -f "$LIB/jmh-core-1.37.jar" ]; then
   echo "fetching JMH 1.37 from Maven Central"
   mvn -q -B -ntp -f bench/jmh/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/$LIB" -DincludeScope=runtime
 fi
-mvn -q -B -ntp -pl harness-amqp-message -am compile dependency:build-classpath -Dmdep.outputFile=target/jmh.cp >/dev/null
+mvn -q -B -ntp -pl harness-amqp-message -am test-compile dependency:build-classpath -Dmdep.outputFile=target/jmh.cp >/dev/null
 cp="harness-amqp-message/target/classes:harness-core/target/classes:$(cat harness-amqp-message/target/jmh.cp):$(ls "$LIB"/*.jar | tr '\n' ':')"
 rm -rf "$OUT" && mkdir -p "$OUT"
 javac -d "$OUT" -cp "$cp" -processorpath "$(ls "$LIB"/*.jar | tr '\n' ':')" $(find bench/jmh/src -name '*.java')
