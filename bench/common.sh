@@ -8,7 +8,7 @@ ROUNDS=${ROUNDS:-3}
 URI=${RABBITMQ_URI:-amqp://guest:guest@localhost:5672/%2F}
 API=${RABBITMQ_API:-http://localhost:15672/api}
 WORK=bench/work
-JAR=harness-cli/target/harness.jar
+JAR=${JAR:-harness-cli/target/harness.jar} # JAR=/tmp/before.jar bench/...: an older build of the harness
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 
 mkdir -p "$WORK"

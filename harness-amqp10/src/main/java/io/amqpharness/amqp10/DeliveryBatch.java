@@ -2,6 +2,7 @@ package io.amqpharness.amqp10;
 
 import java.util.Arrays;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
+import org.apache.qpid.protonj2.engine.IncomingDelivery;
 
 /**
  * Deliveries copied out of the engine to be handed over later: their bytes one after the other in
@@ -19,6 +20,27 @@ final class DeliveryBatch {
     /** Copies a delivery's readable bytes (null: none). */
     void add(long tag, ProtonBuffer payload) {
         int n = payload == null ? 0 : payload.getReadableBytes();
+        int at = reserve(tag, n);
+        if (n > 0) {
+            payload.copyInto(payload.getReadOffset(), bytes, at, n);
+        }
+    }
+
+    /**
+     * Reads what a delivery holds straight into the batch, as {@link IncomingDelivery#readAll()}
+     * would have taken it (the session's window accounting included) but without the buffer it
+     * hands back.
+     */
+    void add(long tag, IncomingDelivery delivery) {
+        int n = delivery.available();
+        int at = reserve(tag, n);
+        if (n > 0) {
+            delivery.readBytes(bytes, at, n);
+        }
+    }
+
+    /** Room for {@code n} more bytes and one more delivery, which is recorded; returns where its bytes go. */
+    private int reserve(long tag, int n) {
         if (size == tags.length) {
             tags = Arrays.copyOf(tags, size * 2);
             offsets = Arrays.copyOf(offsets, size * 2);
@@ -27,14 +49,13 @@ final class DeliveryBatch {
         if (used + n > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, used + n));
         }
-        if (n > 0) {
-            payload.copyInto(payload.getReadOffset(), bytes, used, n);
-        }
+        int at = used;
         tags[size] = tag;
-        offsets[size] = used;
+        offsets[size] = at;
         lengths[size] = n;
         used += n;
         size++;
+        return at;
     }
 
     int size() {

@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
+import org.apache.qpid.protonj2.engine.IncomingDelivery;
 
 /**
  * Hands a consumer's deliveries to the core in batches, outside the engine lock. As the engine
@@ -106,6 +107,12 @@ final class DeliveryHandOver {
     /** Adds a delivery to the next batch (reader thread, under the engine lock); null payload: none. */
     void add(long tag, ProtonBuffer payload) {
         arrived.add(tag, payload);
+        pending = true;
+    }
+
+    /** Adds what a complete delivery holds to the next batch, read out of it (reader thread, under the engine lock). */
+    void add(long tag, IncomingDelivery delivery) {
+        arrived.add(tag, delivery);
         pending = true;
     }
 

@@ -3,18 +3,21 @@ package io.amqpharness.amqp10;
 import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.MessageProperties;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
-import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
+import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBuffer;
 
 /**
  * One publisher's messages in the buffer the engine frames from: the publisher's sections
- * ({@link SectionsEncoder#forLink}, encoded once) and a data section around each body, the body
- * copied once. Reuses one buffer; used by one publishing thread.
+ * ({@link SectionsEncoder#forLink}, encoded once) and a data section's head are written straight
+ * into the array behind that buffer, and the body copied after them, once. The array and its
+ * buffer are reused, replaced by larger ones only when a message does not fit (then twice the
+ * size): no allocation per message. Used by one publishing thread.
  */
 final class MessageEncoder {
+    private static final int INITIAL_BYTES = 256;
     private final SectionsEncoder sections;
     private final boolean keyPerMessage;
-    private final ProtonBuffer buffer = ProtonBufferAllocator.defaultAllocator().allocateHeapBuffer(256);
-    private byte[] head = new byte[64];
+    private byte[] message = new byte[INITIAL_BYTES];
+    private ProtonBuffer buffer = new ProtonByteArrayBuffer(message);
 
     /**
      * @param persistent    durable messages (else transient)
@@ -35,16 +38,17 @@ final class MessageEncoder {
      */
     ProtonBuffer encode(byte[] body, String subject) {
         boolean own = keyPerMessage && subject != null;
-        int n = own ? sections.headSize(body.length, subject) : sections.headSize(body.length);
-        if (n > head.length) {
-            head = new byte[Math.max(n, head.length * 2)];
+        int size = (own ? sections.headSize(body.length, subject) : sections.headSize(body.length)) + body.length;
+        if (size > message.length) {
+            message = new byte[Math.max(size, message.length * 2)];
+            buffer = new ProtonByteArrayBuffer(message);
         }
-        int at = own ? sections.writeHead(head, 0, body.length, subject) : sections.writeHead(head, 0, body.length);
+        byte[] m = message;
+        int at = own ? sections.writeHead(m, 0, body.length, subject) : sections.writeHead(m, 0, body.length);
+        System.arraycopy(body, 0, m, at, body.length);
         ProtonBuffer b = buffer;
         b.clear();
-        b.ensureWritable(at + body.length);
-        b.writeBytes(head, 0, at);
-        b.writeBytes(body);
+        b.setWriteOffset(at + body.length);
         return b;
     }
 }

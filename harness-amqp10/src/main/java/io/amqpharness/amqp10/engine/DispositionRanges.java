@@ -29,6 +29,8 @@ final class DispositionRanges implements EngineHandler {
     private final Encoder encoder = CodecFactory.getDefaultEncoder();
     private final EncoderState encoderState = encoder.newEncoderState();
     private final Disposition range = new Disposition();
+    /** The range's frame, reused: the engine's output copies it before the write returns. */
+    private final ProtonBuffer frame = ProtonBufferAllocator.defaultAllocator().allocateHeapBuffer(64);
     private boolean batching;
     private boolean holding;
     private int channel;
@@ -118,7 +120,8 @@ final class DispositionRanges implements EngineHandler {
         if (state != null) {
             range.setState(state);
         }
-        ProtonBuffer frame = ProtonBufferAllocator.defaultAllocator().allocate(64);
+        ProtonBuffer frame = this.frame;
+        frame.clear();
         frame.writeInt(0); // size, set below
         frame.writeByte((byte) 2); // data offset in 4-byte words
         frame.writeByte((byte) 0); // AMQP frame

@@ -80,6 +80,7 @@ public final class EngineConnection {
         this.output = new Output(transport.sink());
         this.engine = EngineFactory.PROTON.createEngine();
         this.ranges = DispositionRanges.install(engine);
+        FrameWriter.install(engine);
         PipelineEnd.install(engine);
         engine.outputHandler((buffer, done) -> {
             output.append(buffer);

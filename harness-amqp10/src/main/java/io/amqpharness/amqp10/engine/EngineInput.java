@@ -5,8 +5,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.apache.qpid.protonj2.buffer.ProtonBuffer;
-import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
 import org.apache.qpid.protonj2.engine.Connection;
 import org.apache.qpid.protonj2.engine.Engine;
 
@@ -19,10 +17,10 @@ import org.apache.qpid.protonj2.engine.Engine;
 final class EngineInput implements Transport.Inbound {
     /** How often the engine is ticked at most, in milliseconds. */
     private static final long TICK_MILLIS = 1_000;
-    private static final ProtonBufferAllocator ALLOCATOR = ProtonBufferAllocator.defaultAllocator();
 
     private final EngineConnection owner;
     private final Engine engine;
+    private final WholeFrames frames;
     private final Connection connection;
     private final ReentrantLock lock;
     private final Condition changed;
@@ -36,6 +34,7 @@ final class EngineInput implements Transport.Inbound {
     EngineInput(EngineConnection owner, Engine engine, ReentrantLock lock, Condition changed) {
         this.owner = owner;
         this.engine = engine;
+        this.frames = new WholeFrames(engine);
         this.connection = engine.connection();
         this.lock = lock;
         this.changed = changed;
@@ -56,13 +55,9 @@ final class EngineInput implements Transport.Inbound {
 
     /** Hands bytes that arrived to the engine, then tells the listeners (outside the lock). */
     private void ingest(byte[] bytes, int n) {
-        // A fresh buffer each read: the engine may keep slices of it (a delivery that spans frames).
-        ProtonBuffer input = ALLOCATOR.copy(bytes, 0, n);
         lock.lock();
         try {
-            do {
-                engine.ingest(input);
-            } while (input.isReadable() && engine.isWritable());
+            frames.ingest(bytes, n); // whole frames, straight from the reader's array
             tickIfDue();
             changed.signalAll();
         } finally {
