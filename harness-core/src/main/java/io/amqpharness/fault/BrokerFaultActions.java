@@ -110,7 +110,9 @@ public final class BrokerFaultActions implements FaultActions {
         Map<String, String> nodes = new LinkedHashMap<>();
         try {
             for (JsonNode c : JSON.readTree(management.get("/connections"))) {
-                runName(c).ifPresent(n -> nodes.put(n, c.path("node").asText()));
+                // The control and barrier connections carry no messages: left out of the nodes' counts.
+                runName(c).filter(n -> !n.endsWith("-control") && !n.endsWith("-barrier"))
+                        .ifPresent(n -> nodes.put(n, c.path("node").asText()));
             }
         } catch (IOException | RuntimeException e) {
             return Map.of();

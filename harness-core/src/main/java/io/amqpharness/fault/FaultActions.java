@@ -24,7 +24,7 @@ public interface FaultActions {
     void end(Fault fault) throws Exception;
 
     /**
-     * The run's open connections by name ({@code harness-RUN-p0}) and the node each is on
+     * The run's open publisher and consumer connections by name ({@code harness-RUN-p0}) and the node each is on
      * ({@code rabbit@host}), as the broker lists them; empty if it cannot tell. Called just before each fault.
      */
     default Map<String, String> connectionNodes() {
