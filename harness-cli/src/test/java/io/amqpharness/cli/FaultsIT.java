@@ -63,4 +63,25 @@ class FaultsIT {
         assertThat(summary).contains("Faults    (from the start of publishing").contains("  close-connections at ")
                 .contains("in doubt " + f.inDoubt() + ", lost " + f.lost());
     }
+
+    @Test
+    void aDeletedQueueIsDeclaredAgainByTheConsumerAndItsMessagesCountAsLost() {
+        assumeTrue(Brokers.listening("localhost", 5672), "needs RabbitMQ on localhost:5672");
+        String queue = "faults-it-" + UUID.randomUUID().toString().substring(0, 8);
+        // A rate the consumer cannot keep up with on a loaded machine is not needed: the queue holds what is on its way.
+        Scenario s = Scenario.builder().uri(URI).queues(List.of(queue)).producers(1).consumers(1).rate(100)
+                .confirm(50).time(Duration.ofSeconds(12)).warmup(Duration.ZERO).noBrokerMetrics(true).build();
+        RunResult r = new LoadRunner(s).faults(FaultPlan.parse(List.of("at=6s,kind=delete-queue"), Optional.empty()))
+                .run();
+        String summary = TextSummary.format(r);
+        assertThat(r.failure()).as(summary).isEmpty();
+        FaultOutcome f = r.faults().get(0);
+        assertThat(f.error()).as(summary).isEmpty();
+        assertThat(f.made()).isPresent();
+        assertThat(f.firstDelivery()).as("the consumer declared the queue again and received: %s", summary).isPresent();
+        assertThat(f.firstConfirm()).isPresent();
+        // What the queue held when it was deleted is gone, confirmed or not: all of the run's lost is this fault's.
+        assertThat(f.lost()).isEqualTo(r.counts().lost());
+        assertThat(r.counts().ownUnique() + r.counts().lost()).isEqualTo(r.counts().published());
+    }
 }

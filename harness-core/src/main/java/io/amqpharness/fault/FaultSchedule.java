@@ -21,7 +21,7 @@ import java.util.function.LongSupplier;
  * started, the watermark put back) before it returns the outcomes, also when the run ended early.
  * Created and finished by the runner's thread.
  */
-public final class FaultSchedule {
+public final class FaultSchedule implements AutoCloseable {
     /** Up to how long {@link #finish} waits for a fault being made or undone. */
     static final long FINISH_WAIT_SECONDS = 120;
 
@@ -163,7 +163,7 @@ public final class FaultSchedule {
         restore();
     }
 
-    /** Undoes every fault in force now (after waiting for the faults' thread); idempotent, for any way out of a run. */
+    /** Undoes every fault in force now (after waiting for the faults' thread). Idempotent. */
     public void restore() {
         publishing = false;
         thread.shutdown();
@@ -177,6 +177,12 @@ public final class FaultSchedule {
         for (Happened h : happened()) {
             undo(h);
         }
+    }
+
+    /** Undoes every fault in force ({@link #restore}) and stops the watch: for any way out of a run. Idempotent. */
+    public void close() {
+        restore();
+        watch.stop();
     }
 
     private List<Happened> happened() {

@@ -74,8 +74,11 @@ final class FaultWatch {
         size++;
     }
 
-    /** Stops sampling (one last sample first); waits for the thread. */
+    /** Stops sampling (one last sample after the thread ended); waits for the thread. Idempotent. */
     void stop() {
+        if (!running) {
+            return;
+        }
         running = false;
         if (thread != null) {
             try {

@@ -345,7 +345,7 @@ final class RunExecution {
     /** Closes every link; idempotent, safe after a failure. */
     void closeLinks() {
         control.stopPublishing();
-        faults.ifPresent(io.amqpharness.fault.FaultSchedule::restore);
+        faults.ifPresent(io.amqpharness.fault.FaultSchedule::close);
         recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
         brokerMonitor.ifPresent(BrokerMonitor::close);
