@@ -111,6 +111,18 @@ final class HarnessCommand implements Callable<Integer> {
                     + "median, spread and 95%% confidence interval; with --output-dir, run K writes into DIR/run-K.")
     Integer repeat;
 
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = "A fault during the run, repeatable: 'at=20s,kind=stop-node,node=2,for=10s'. Kinds: "
+                    + "close-connections, stop-node, restart-broker, memory-alarm, delete-queue, command "
+                    + "(run='...', undo='...'). The summary tells the longest publishing gap, the time to the first "
+                    + "confirm and delivery, in doubt and lost, per fault (docs/faults.md).")
+    List<String> faults = new java.util.ArrayList<>();
+
+    @Option(names = "--fault-ctl", paramLabel = "COMMAND",
+            description = "How node faults run rabbitmqctl against a node; {node} is the fault's node= "
+                    + "(default: rabbitmqctl -n {node}; the local cluster: scripts/rabbitmq-cluster.sh ctl {node}).")
+    String faultCtl;
+
     private final Main.Session session;
 
     HarnessCommand(Main.Session session) {
@@ -129,6 +141,7 @@ final class HarnessCommand implements Callable<Integer> {
     public Integer call() {
         Scenario validated = scenario();
         checkBrokerOption();
+        java.util.Optional<io.amqpharness.fault.FaultPlan> faultPlan = faultPlan(validated);
         PrintWriter out = spec.commandLine().getOut();
         if (instances != null && repeat != null) {
             throw new ScenarioException(List.of("--repeat and --instances cannot be combined; repeat the "
@@ -153,10 +166,38 @@ final class HarnessCommand implements Callable<Integer> {
                 java.util.Optional.ofNullable(outputs.outputDir()), instanceTag(validated))) {
             Scenario scenario = started.apply(validated);
             LoadRunner runner = new LoadRunner(scenario).listener(new ConsoleReporter(out, scenario, extra::finished));
+            faultPlan.ifPresent(runner::faults);
             extra.listeners().forEach(runner::listener);
             session.running(runner);
             RunResult result = runner.run();
             return extra.finish(exitCode(result, spec.commandLine().getErr()), out, spec.commandLine().getErr());
+        }
+    }
+
+    /**
+     * The faults of {@code --fault} and {@code --fault-ctl}, checked against the scenario; empty without faults.
+     *
+     * @throws ScenarioException one sentence (exit code 2) for a bad fault, or faults with --repeat or --instances
+     */
+    java.util.Optional<io.amqpharness.fault.FaultPlan> faultPlan(Scenario scenario) {
+        if (faults.isEmpty()) {
+            if (faultCtl != null) {
+                throw new ScenarioException(List.of("--fault-ctl is for --fault; give a fault such as --fault "
+                        + "'at=20s,kind=stop-node,node=2,for=10s', or leave --fault-ctl out."));
+            }
+            return java.util.Optional.empty();
+        }
+        if (instances != null || repeat != null) {
+            throw new ScenarioException(List.of("--fault cannot be combined with --instances or --repeat: a fault "
+                    + "acts on the broker all the instances share; run one instance with --fault."));
+        }
+        try {
+            io.amqpharness.fault.FaultPlan plan = io.amqpharness.fault.FaultPlan.parse(faults,
+                    java.util.Optional.ofNullable(faultCtl));
+            plan.check(scenario.run().publishingLimit());
+            return java.util.Optional.of(plan);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(List.of(e.getMessage()));
         }
     }
 

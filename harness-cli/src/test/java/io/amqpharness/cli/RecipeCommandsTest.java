@@ -34,6 +34,13 @@ class RecipeCommandsTest {
     }
 
     @Test
+    void aRecipesFaultsAreLeftOutOfItsOneSecondRun() {
+        assertThat(RecipesIT.shortened(List.of("-z", "60s", "--fault", "at=15s,kind=stop-node,node=1,for=10s",
+                "--fault-ctl", "scripts/rabbitmq-cluster.sh ctl {node}", "-r", "200")))
+                .containsExactly("-z", "1s", "-r", "200");
+    }
+
+    @Test
     void durationsAreCutShortAndFilesFoundInTheRecipesDirectory() {
         List<String> args = RecipesIT.shortened(List.of("run", "--scenario", "docs/scenarios/s.yml", "--step-duration",
                 "30s", "-z", "10m", "--output-dir", "results/seed-003"));

@@ -174,6 +174,24 @@ public final class Outages {
     }
 
     /**
+     * The connections whose outage began from {@code fromNanos} (inclusive) to {@code toNanos} (exclusive), on
+     * this clock, each with the longest such outage (one still going on counts up to now, or {@link #endAt}).
+     */
+    public synchronized Map<String, Duration> droppedBetween(long fromNanos, long toNanos) {
+        long now = now();
+        Map<String, Duration> dropped = new LinkedHashMap<>();
+        for (Map.Entry<String, State> e : connections.entrySet()) {
+            for (Span span : e.getValue().spans) {
+                if (span.start - fromNanos >= 0 && span.start - toNanos < 0) {
+                    Duration length = Duration.ofNanos(end(span, now) - span.start);
+                    dropped.merge(e.getKey(), length, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                }
+            }
+        }
+        return dropped;
+    }
+
+    /**
      * One connection's outages.
      *
      * @param name        the connection's name ({@code harness-<run>-p0}, {@code ...-c1})

@@ -33,6 +33,7 @@ public final class LoadRunner {
     private NanoClock clock = NanoClock.SYSTEM;
     private Optional<RateSearchSpec> search = Optional.empty();
     private final List<UnaryOperator<DriverProvider>> decorators = new CopyOnWriteArrayList<>();
+    private Optional<io.amqpharness.fault.FaultPlan> faults = Optional.empty();
     private volatile RunExecution execution;
     private volatile boolean stopRequested;
 
@@ -56,6 +57,21 @@ public final class LoadRunner {
      */
     public LoadRunner decorateDriver(UnaryOperator<DriverProvider> decorator) {
         decorators.add(Objects.requireNonNull(decorator, "decorator"));
+        return this;
+    }
+
+    /**
+     * Makes faults during the run ({@code --fault}): each at its time from the start of publishing, through the
+     * management API of the scenario's addresses and {@link io.amqpharness.fault.FaultPlan#ctl()}; every lasting
+     * fault is undone when publishing ends at the latest. {@link RunResult#faults()} tells what the clients saw
+     * around each. Returns this runner.
+     *
+     * @throws IllegalArgumentException if a fault comes after the scenario's {@code --time}, or lacks a node its
+     *         command needs (one sentence)
+     */
+    public LoadRunner faults(io.amqpharness.fault.FaultPlan plan) {
+        Objects.requireNonNull(plan, "plan").check(scenario.run().publishingLimit());
+        this.faults = Optional.of(plan);
         return this;
     }
 
@@ -103,7 +119,8 @@ public final class LoadRunner {
             BrokerInfo broker = driver.connect();
             TopologyPlanner.Resolved topology = TopologyPlanner.plan(scenario, runId);
             DeclaredTopology declared = driver.control().declare(topology.plan());
-            RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock, search);
+            RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock, search,
+                    faults);
             try {
                 execution = run;
                 if (stopRequested) {

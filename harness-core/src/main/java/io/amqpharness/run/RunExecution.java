@@ -64,10 +64,19 @@ final class RunExecution {
     private Optional<BrokerMonitor> brokerMonitor = Optional.empty();
     private Optional<ConnectionChurn> churn = Optional.empty();
     private Optional<ConnectionStats.Churn> churnResult = Optional.empty();
+    private final Optional<io.amqpharness.fault.FaultPlan> faultPlan;
+    private Optional<io.amqpharness.fault.FaultSchedule> faults = Optional.empty();
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
                  Optional<RateSearchSpec> search) {
+        this(scenario, runId, driver, broker, topology, listeners, clock, search, Optional.empty());
+    }
+
+    RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
+                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
+                 Optional<RateSearchSpec> search, Optional<io.amqpharness.fault.FaultPlan> faultPlan) {
+        this.faultPlan = faultPlan.filter(p -> !p.isEmpty());
         this.scenario = scenario;
         this.runId = runId;
         this.driver = driver;
@@ -118,7 +127,10 @@ final class RunExecution {
         cpuAtMeasureStart = cpuStart;
         long start = clock.nanoTime();
         IntervalSampler sampler = startTraffic(start, steps);
+        startFaults(start);
         long publishingEnd = stopPublishing(stopCondition.await(start));
+        // Every fault in force is undone before the drain: the messages on a stopped node can arrive.
+        faults.ifPresent(f -> f.publishingEnded(publishingEnd));
         CountSnapshot atPublishingEnd = measurements.counters().snapshot();
         measuredCpu = measuredCpu(atPublishingEnd);
         sampler.drainingFrom(publishingEnd);
@@ -167,6 +179,15 @@ final class RunExecution {
         awaitTermination();
         sampler.sampleLast();
         participants.closeConsumers();
+    }
+
+    /** Schedules the faults of {@code --fault} from {@code start}, the start of publishing. */
+    private void startFaults(long start) {
+        faults = faultPlan.map(plan -> new io.amqpharness.fault.FaultSchedule(plan,
+                new io.amqpharness.fault.BrokerFaultActions(plan, scenario.addresses(), runId, topology.queues()),
+                measurements.counters(), measurements.outages(), clock, start, participants::missing,
+                scenario.publishing().confirms(), scenario.consuming().consumers() > 0, this::note));
+        faults.ifPresent(io.amqpharness.fault.FaultSchedule::start);
     }
 
     /** Tells the listeners the run starts, and reads the broker's counters before any link opens. */
@@ -324,6 +345,7 @@ final class RunExecution {
     /** Closes every link; idempotent, safe after a failure. */
     void closeLinks() {
         control.stopPublishing();
+        faults.ifPresent(io.amqpharness.fault.FaultSchedule::close);
         recovery.ifPresent(Recovery::close);
         timers.shutdownNow();
         brokerMonitor.ifPresent(BrokerMonitor::close);
@@ -371,7 +393,8 @@ final class RunExecution {
                 Optional.ofNullable(control.failure()), control.interrupted(),
                 measurements.outages().summary(), measurements.blocks().summary(),
                 brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats(),
-                measurements.bySize().summaries());
+                measurements.bySize().summaries(),
+                faults.map(f -> f.finish(counts.lost())).orElse(List.of()));
     }
 
     /** The result's notes, after those of the phases: what the reader should know to read the numbers. */

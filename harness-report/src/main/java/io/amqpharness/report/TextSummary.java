@@ -56,6 +56,7 @@ public final class TextSummary {
         SummaryCounts.append(b, d);
         outages(b, d);
         blocking(b, d);
+        FaultLines.append(b, d);
         rates(b, d);
         latency(b, d);
         SizeLatencyLines.append(b, d);

@@ -87,6 +87,8 @@ import java.util.OptionalLong;
  * @param instances            a row per instance merged, in the order given
  * @param latencyBySize        with a {@code --size} mix, the end-to-end latency of each size, smallest first; see
  *                             [Latency by size](#latency-by-size). Left out for a single size and in a merged result
+ * @param faults               with {@code --fault}, each fault and what the clients saw around it, in time order; see
+ *                             [Faults](#faults). Left out without faults
  */
 public record ResultDocument(
         int format,
@@ -129,7 +131,8 @@ public record ResultDocument(
         long unaccountedPublished,
         Environment environment,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultEntry> faults) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -147,6 +150,7 @@ public record ResultDocument(
         gates = Lists.of(gates);
         instances = instances == null ? Optional.empty() : instances.map(Lists::of);
         latencyBySize = Lists.of(latencyBySize);
+        faults = Lists.of(faults);
         latency = latency == null ? Latencies.EMPTY : latency;
         brokerMetrics = brokerMetrics == null ? Optional.empty() : brokerMetrics;
         search = search == null ? Optional.empty() : search;

@@ -125,6 +125,7 @@ public final class HtmlReport {
                 + "<p class=\"hint\">The highest value each percentile reached in any one reporting interval, "
                 + "as in &ldquo;max 99th over 15-second intervals&rdquo;; the warm-up left out.</p></section>"
                 + SizeTable.section(r)
+                + FaultTable.section(r)
                 + "<section class=\"grid\">"
                 + "<div><h2>Messages</h2>" + Tables.messages(r) + "</div>"
                 + "<div><h2>Rates</h2>" + Tables.rates(r) + "</div>"

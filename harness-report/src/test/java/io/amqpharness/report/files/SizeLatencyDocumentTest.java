@@ -40,7 +40,11 @@ class SizeLatencyDocumentTest {
             values[i] = components[i].getAccessor().invoke(r);
             types[i] = components[i].getType();
         }
-        values[components.length - 1] = bySize;
+        for (int i = 0; i < components.length; i++) {
+            if (components[i].getName().equals("latencyBySize")) {
+                values[i] = bySize;
+            }
+        }
         return RunResult.class.getDeclaredConstructor(types).newInstance(values);
     }
 
