@@ -81,6 +81,9 @@ import java.util.OptionalLong;
  * @param instances            a row per instance merged, in the order given
  * @param latencyBySize        with a {@code --size} mix, the end-to-end latency of each size, smallest first; see
  *                             [Latency by size](#latency-by-size). Left out for a single size and in a merged result
+ * @param groups               in a run of several client groups ({@code --group}), a row per group, in the order given,
+ *                             with the fields of an `instances` row (`instance` is the group's name); the document's
+ *                             own numbers are those of all groups together; see [Groups](#groups). Left out otherwise
  */
 public record ResultDocument(
         int format,
@@ -123,7 +126,8 @@ public record ResultDocument(
         long unaccountedPublished,
         Environment environment,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> groups) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -133,6 +137,7 @@ public record ResultDocument(
     public ResultDocument {
         schemaVersion = schemaVersion == 0 ? 1 : schemaVersion;
         merged = merged == null ? Optional.empty() : merged;
+        groups = groups == null ? Optional.empty() : groups;
         queues = Lists.of(queues);
         intervals = Lists.of(intervals);
         steps = Lists.of(steps);
@@ -159,6 +164,11 @@ public record ResultDocument(
     /** Whether this is a merged result ({@code merged: true}). */
     public boolean mergedResult() {
         return merged.orElse(false);
+    }
+
+    /** The groups of a run of several client groups; empty otherwise. */
+    public List<InstanceRow> groupRows() {
+        return groups.orElse(List.of());
     }
 
     /** The instances of a merged result; empty for one instance's result. */

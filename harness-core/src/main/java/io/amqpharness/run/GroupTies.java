@@ -1,0 +1,114 @@
+package io.amqpharness.run;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * What ties the runs of a {@link GroupedRun} together: their run ids share a prefix, so a consumer
+ * of one group counts the messages of another group's publishers as this run's own (it checks
+ * their sequences from the first one, and the same process's monotonic clock times them); they
+ * start publishing together, once every group has opened its links; and none deletes the queues
+ * it declared before every group has drained, as groups may share a queue. Thread-safe: each
+ * group's run calls it from its own thread.
+ */
+final class GroupTies {
+    /** How often a run waiting at the start checks whether it was asked to stop. */
+    private static final long POLL_MILLIS = 50;
+
+    private final String baseRunId;
+    private final CountDownLatch linksOpen;
+    private final CountDownLatch drained;
+    private final Runnable stopAll;
+
+    /**
+     * @param baseRunId the run id the groups' run ids start with
+     * @param groups    how many runs take part
+     * @param stopAll   asks every group's run to stop (a group failed)
+     */
+    GroupTies(String baseRunId, int groups, Runnable stopAll) {
+        this.baseRunId = baseRunId;
+        this.linksOpen = new CountDownLatch(groups);
+        this.drained = new CountDownLatch(groups);
+        this.stopAll = stopAll;
+    }
+
+    private String runId(String name) {
+        return baseRunId + "-" + name;
+    }
+
+    /** The tie of group {@code name}'s run. */
+    Tie tie(String name) {
+        return new Tie(name);
+    }
+
+    /** One group's side of the ties; each step counts once, whatever order a failing run calls them in. */
+    final class Tie {
+        private final String name;
+        private final java.util.concurrent.atomic.AtomicBoolean opened = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+
+        private Tie(String name) {
+            this.name = name;
+        }
+
+        /** The group's run id: {@code k3x9pq-probe}. */
+        String runId() {
+            return GroupTies.this.runId(name);
+        }
+
+        /**
+         * What every group's publisher identities start with, given what this group's start with
+         * ({@code k3x9pq-probe}, or {@code host-1-k3x9pq-probe} with {@code --instance}): {@code k3x9pq-}.
+         */
+        String ownPrefix(String identityPrefix) {
+            return identityPrefix.substring(0, identityPrefix.length() - name.length());
+        }
+
+        /**
+         * The group's links are open: waits until every group's are (or a group dropped out, or this
+         * run was asked to stop), so that all start publishing together.
+         */
+        void linksOpenAwaitAll(BooleanSupplier stop) {
+            if (opened.compareAndSet(false, true)) {
+                linksOpen.countDown();
+            }
+            try {
+                while (!linksOpen.await(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    if (stop.getAsBoolean()) {
+                        return;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** The group's traffic ended, {@code failed} or not: a failure stops every group. */
+        void ended(boolean failed) {
+            if (failed) {
+                stopAll.run();
+            }
+        }
+
+        /**
+         * The group has drained and closed its links (or failed on the way): waits until every group
+         * has, so that no queue another group still reads is deleted under it. A group that never
+         * opened its links stops the others.
+         */
+        void drainedAwaitAll() {
+            if (opened.compareAndSet(false, true)) {
+                linksOpen.countDown();
+                stopAll.run();
+            }
+            if (done.compareAndSet(false, true)) {
+                drained.countDown();
+            }
+            try {
+                drained.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
