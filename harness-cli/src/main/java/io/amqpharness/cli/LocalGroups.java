@@ -120,7 +120,8 @@ final class LocalGroups {
         }
         List<GroupMerge.Group> saved = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
-            saved.add(new GroupMerge.Group(specs.get(i).name(), groupDirectory(directory, specs.get(i).name())));
+            saved.add(new GroupMerge.Group(specs.get(i).name(), specs.get(i).text(), scenarios.get(i),
+                    groupDirectory(directory, specs.get(i).name())));
         }
         ResultDocument all = GroupMerge.write(saved, top, directory);
         HtmlReport.write(List.of(new ReportRun("all groups", all)), directory.resolve(OutputDirectory.REPORT_FILE));

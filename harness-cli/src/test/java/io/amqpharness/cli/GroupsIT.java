@@ -29,7 +29,6 @@ class GroupsIT {
                 "--group", "name=load,queue-type=classic,rate=400,producers=2,consumers=2,confirm=50,qos=100,size=1000",
                 "--group", "name=probe,queue-type=quorum,rate=20,size=12,fail-if=e2e.max>10s");
         assertThat(o.code()).as(o.out() + o.err()).isZero();
-        Files.writeString(Path.of(System.getProperty("java.io.tmpdir"), "groups-it.txt"), o.out() + o.err());
         assertThat(o.out()).contains("Running 2 groups side by side: load, probe.", "[load] ", "[probe] ",
                 "All groups:", "all groups");
         JsonNode all = ResultDocuments.readTree(dir);
@@ -59,6 +58,9 @@ class GroupsIT {
         assertThat(all.path("groups").get(0).path("instance").asText()).isEqualTo("load");
         assertThat(all.path("groups").get(1).path("instance").asText()).isEqualTo("probe");
         assertThat(all.path("groups").get(1).path("counts").path("published").asLong()).isEqualTo(probePublished);
+        // The command line of all groups names the groups, so the run can be told again.
+        assertThat(all.path("scenario").path("arguments").toString()).contains("\"--group\"",
+                "\"name=probe,queue-type=quorum,rate=20,size=12,fail-if=e2e.max>10s\"");
         // The top level's gate on all groups, the probe's own on the probe.
         assertThat(all.path("gates").toString()).contains("Gate lost>0 passed on all 2 groups",
                 "probe: Gate e2e.max>10s");

@@ -51,6 +51,10 @@ class GroupsRabbitMQ4IT {
         assertThat(all.path("counts").path("published").asLong()).isEqualTo(published);
         assertThat(all.path("counts").path("consumed").asLong()).isEqualTo(published);
         assertThat(all.path("latency").path("endToEnd").path("count").asLong()).isEqualTo(published);
+        // The stream group's address is given with its password: no file and no line shows it.
+        assertThat(all.path("scenario").path("arguments").toString()).contains("name=stream,protocol=stream")
+                .doesNotContain(":guest@");
+        assertThat(o.out()).doesNotContain(":guest@");
         assertThat(o.out()).containsPattern("amqp091 +[0-9,]+ +[0-9,]+ +[0-9,]+")
                 .containsPattern("stream +[0-9,]+ +[0-9,]+ +[0-9,]+");
     }

@@ -38,9 +38,13 @@ public final class GroupMerge {
      * One group's saved result.
      *
      * @param name      the group's name
+     * @param spec      the group as given, {@code name=probe,rate=10}: the document of all groups lists
+     *                  it after the command line's arguments, as {@code --group SPEC}, its broker password
+     *                  left out
+     * @param scenario  the group's scenario (its addresses, for leaving the password out)
      * @param directory where its run wrote {@code result.json} and its {@code .hlog} files
      */
-    public record Group(String name, Path directory) {
+    public record Group(String name, String spec, Scenario scenario, Path directory) {
     }
 
     /**
@@ -105,7 +109,14 @@ public final class GroupMerge {
         merged.notes().stream().skip(1 + perGroup).forEach(notes::add);
         Map<String, Object> changes = new LinkedHashMap<>();
         changes.put("instance", ALL);
-        changes.put("scenario", new ScenarioValues(new Redaction(scenario.addresses())).section(scenario));
+        ResultDocument.ScenarioSection section = new ScenarioValues(new Redaction(scenario.addresses())).section(scenario);
+        List<String> arguments = new ArrayList<>(section.arguments());
+        for (Group g : groups) {
+            arguments.add("--group");
+            arguments.add(new Redaction(g.scenario().addresses()).text(new Redaction(scenario.addresses()).text(g.spec())));
+        }
+        changes.put("scenario", new ResultDocument.ScenarioSection(arguments, section.uri(), section.protocol(),
+                section.publishing(), section.consuming(), section.topology(), section.run(), section.coordination()));
         changes.put("notes", notes);
         changes.put("failure", failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures)));
         changes.put("gates", gates);
