@@ -20,6 +20,12 @@ final class GroupTies {
     private final CountDownLatch linksOpen;
     private final CountDownLatch drained;
     private final Runnable stopAll;
+    /** Each group's sequence checkers and the queues it reads, as the groups are set up. */
+    private final java.util.List<Reader> readers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** One group's checkers and the queues of its topology. */
+    private record Reader(Tie tie, SequenceCheckers checkers, java.util.Set<String> queues) {
+    }
 
     /**
      * @param baseRunId the run id the groups' run ids start with
@@ -82,6 +88,63 @@ final class GroupTies {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+
+        /**
+         * The group's checkers and the queues it reads: the other groups' publishers tell them of
+         * their refused and in-doubt messages routed to those queues (so that a message the broker
+         * refused to one group's publisher is not lost to another group's consumer), and this group's
+         * publishers tell the other groups'. Called as the group's run is set up, before traffic.
+         */
+        void reads(SequenceCheckers checkers, java.util.Collection<String> queues) {
+            readers.add(new Reader(this, checkers, java.util.Set.copyOf(queues)));
+            checkers.alsoTell(new SequenceCheckers.Elsewhere() {
+                @Override
+                public java.util.function.LongConsumer refusals(java.util.List<String> reached, String publisherId) {
+                    return elsewhere(reached, (c, q) -> c.refusalsHere(q, publisherId));
+                }
+
+                @Override
+                public java.util.function.LongConsumer inDoubt(java.util.List<String> reached, String publisherId) {
+                    return elsewhere(reached, (c, q) -> c.inDoubtHere(q, publisherId));
+                }
+            });
+        }
+
+        /**
+         * A consumer of reports for the other groups' checkers of the queues in {@code reached} they read,
+         * made at the first report: every group has set up its checkers before traffic starts.
+         */
+        private java.util.function.LongConsumer elsewhere(java.util.List<String> reached,
+                java.util.function.BiFunction<SequenceCheckers, java.util.List<String>, java.util.function.LongConsumer> to) {
+            return new java.util.function.LongConsumer() {
+                private volatile java.util.function.LongConsumer[] targets;
+
+                @Override
+                public void accept(long seq) {
+                    java.util.function.LongConsumer[] t = targets;
+                    if (t == null) {
+                        t = make();
+                    }
+                    for (java.util.function.LongConsumer c : t) {
+                        c.accept(seq);
+                    }
+                }
+
+                private synchronized java.util.function.LongConsumer[] make() {
+                    if (targets == null) {
+                        java.util.List<java.util.function.LongConsumer> out = new java.util.ArrayList<>();
+                        for (Reader r : readers) {
+                            java.util.List<String> shared = reached.stream().filter(r.queues()::contains).toList();
+                            if (r.tie() != Tie.this && !shared.isEmpty()) {
+                                out.add(to.apply(r.checkers(), shared));
+                            }
+                        }
+                        targets = out.toArray(java.util.function.LongConsumer[]::new);
+                    }
+                    return targets;
+                }
+            };
         }
 
         /** The group's traffic ended, {@code failed} or not: a failure stops every group. */

@@ -77,6 +77,7 @@ final class RunParticipants {
         String own = group.map(g -> g.ownPrefix(names.identityPrefix())).orElse(names.identityPrefix() + "-p");
         SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), own,
                 stream, scenario.stream().singleActiveConsumer(), fromFirst);
+        group.ifPresent(g -> g.reads(checkers, topology.queues()));
         this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,
                 opener, names, checkers);
         this.scenario = scenario;

@@ -59,6 +59,34 @@ class GroupTiesTest {
     }
 
     @Test
+    void aMessageRefusedToOneGroupsPublisherIsNotLostToAnotherGroupsConsumerOfTheQueue() {
+        GroupTies ties = new GroupTies("r", 2, () -> { });
+        GroupTies.Tie pub = ties.tie("pub");
+        GroupTies.Tie sub = ties.tie("sub");
+        SequenceCheckers published = new SequenceCheckers(new io.amqpharness.measure.Counters(), "r-", false, false,
+                false);
+        io.amqpharness.measure.Counters counts = new io.amqpharness.measure.Counters();
+        SequenceCheckers consumed = new SequenceCheckers(counts, "r-", false, false, false);
+        pub.reads(published, List.of("shared", "pub-only"));
+        sub.reads(consumed, List.of("shared"));
+        io.amqpharness.measure.Integrity checker = consumed.forConsumer("shared", 0);
+        published.refusals(List.of("shared", "pub-only"), "r-pub-p0").accept(2);
+        published.inDoubt(List.of("shared"), "r-pub-p0").accept(4);
+        checker.arrive("r-pub-p0", 1, false);
+        checker.arrive("r-pub-p0", 3, false);
+        checker.arrive("r-pub-p0", 4, false);
+        assertThat(consumed.missing()).isZero();
+        assertThat(counts.snapshot().inDoubtArrived()).isEqualTo(1);
+        // Without the tie, the refused message 2 would be missing, and 4 an expected delivery.
+        SequenceCheckers alone = new SequenceCheckers(new io.amqpharness.measure.Counters(), "r-", false, false, false);
+        io.amqpharness.measure.Integrity unaware = alone.forConsumer("shared", 0);
+        unaware.arrive("r-pub-p0", 1, false);
+        unaware.arrive("r-pub-p0", 3, false);
+        unaware.arrive("r-pub-p0", 4, false);
+        assertThat(alone.missing()).isEqualTo(1);
+    }
+
+    @Test
     void groupNamesGoIntoQueueNamesAndAreUnique() {
         LoadRunner runner = new LoadRunner(Scenario.builder().build());
         assertThatThrownBy(() -> new GroupedRun.Group("Probe", runner)).isInstanceOf(IllegalArgumentException.class);
