@@ -20,6 +20,12 @@ final class GroupTies {
     private final CountDownLatch linksOpen;
     private final CountDownLatch drained;
     private final Runnable stopAll;
+    /**
+     * One group sets up at a time (connects, declares, opens its links): a burst of every group's
+     * connections at once, on a loaded machine, can outlast a connection timeout; traffic still
+     * starts together.
+     */
+    private final java.util.concurrent.Semaphore settingUp = new java.util.concurrent.Semaphore(1, true);
     /** Each group's sequence checkers and the queues it reads, as the groups are set up. */
     private final java.util.List<Reader> readers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -53,6 +59,7 @@ final class GroupTies {
         private final String name;
         private final java.util.concurrent.atomic.AtomicBoolean opened = new java.util.concurrent.atomic.AtomicBoolean();
         private final java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicBoolean turn = new java.util.concurrent.atomic.AtomicBoolean();
 
         private Tie(String name) {
             this.name = name;
@@ -71,11 +78,29 @@ final class GroupTies {
             return identityPrefix.substring(0, identityPrefix.length() - name.length());
         }
 
+        /** Waits for this group's turn to set up (connect, declare, open its links). */
+        void setUpTurn() {
+            try {
+                settingUp.acquire();
+                turn.set(true);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** This group is set up (or gave up): the next may set up. */
+        private void setUpDone() {
+            if (turn.compareAndSet(true, false)) {
+                settingUp.release();
+            }
+        }
+
         /**
          * The group's links are open: waits until every group's are (or a group dropped out, or this
          * run was asked to stop), so that all start publishing together.
          */
         void linksOpenAwaitAll(BooleanSupplier stop) {
+            setUpDone();
             if (opened.compareAndSet(false, true)) {
                 linksOpen.countDown();
             }
@@ -160,6 +185,7 @@ final class GroupTies {
          * opened its links stops the others.
          */
         void drainedAwaitAll() {
+            setUpDone();
             if (opened.compareAndSet(false, true)) {
                 linksOpen.countDown();
                 stopAll.run();

@@ -99,6 +99,7 @@ public final class LoadRunner {
         if (group.isEmpty()) {
             return runOnce();
         }
+        group.get().setUpTurn();
         try {
             return runOnce();
         } finally {

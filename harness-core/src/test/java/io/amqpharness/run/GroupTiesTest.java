@@ -35,6 +35,22 @@ class GroupTiesTest {
     }
 
     @Test
+    void groupsSetUpOneAtATimeAndStartTogether() throws Exception {
+        GroupTies ties = new GroupTies("r", 2, () -> { });
+        GroupTies.Tie a = ties.tie("a");
+        GroupTies.Tie b = ties.tie("b");
+        a.setUpTurn();
+        CompletableFuture<Void> bSetsUp = CompletableFuture.runAsync(b::setUpTurn);
+        Thread.sleep(200);
+        assertThat(bSetsUp).isNotDone(); // a connects and opens its links first
+        CompletableFuture<Void> aStarts = CompletableFuture.runAsync(() -> a.linksOpenAwaitAll(() -> false));
+        bSetsUp.get(5, TimeUnit.SECONDS);
+        assertThat(aStarts).isNotDone(); // a waits for b's links
+        b.linksOpenAwaitAll(() -> false);
+        aStarts.get(5, TimeUnit.SECONDS);
+    }
+
+    @Test
     void aGroupThatNeverOpensItsLinksReleasesAndStopsTheOthers() throws Exception {
         AtomicInteger stops = new AtomicInteger();
         GroupTies ties = new GroupTies("r", 2, stops::incrementAndGet);
