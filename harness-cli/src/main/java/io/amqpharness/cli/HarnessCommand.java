@@ -106,6 +106,13 @@ final class HarnessCommand implements Callable<Integer> {
                     + "results into --output-dir.")
     Integer instances;
 
+    @Option(names = "--group", paramLabel = "name=NAME,KEY=VALUE,...",
+            description = "A group of clients of its own in this run (repeat for each group): its fields are the run "
+                    + "options by their long names without dashes (queue-type=quorum,rate=10), over the options given "
+                    + "outside --group, which every group starts from. Groups start together; results, gates and the "
+                    + "report are given per group and for all; see docs/options.md, Client groups.")
+    List<String> groups;
+
     @Option(names = "--repeat", paramLabel = "N",
             description = "Run the scenario N times (each with its own warm-up, left out) and print each figure's "
                     + "median, spread and 95%% confidence interval; with --output-dir, run K writes into DIR/run-K.")
@@ -147,6 +154,9 @@ final class HarnessCommand implements Callable<Integer> {
             throw new ScenarioException(List.of("--repeat and --instances cannot be combined; repeat the "
                     + "--instances run from a shell loop, one --output-dir each, and compare with harness report."));
         }
+        if (groups != null && !groups.isEmpty()) {
+            return runGroups(validated, out);
+        }
         if (instances != null) {
             checkInstancesOption();
             return new LocalInstances(instances, outputs.outputDir(), validated,
@@ -172,6 +182,23 @@ final class HarnessCommand implements Callable<Integer> {
             RunResult result = runner.run();
             return extra.finish(exitCode(result, spec.commandLine().getErr()), out, spec.commandLine().getErr());
         }
+    }
+
+    /** {@code --group}: every group's scenario is checked before any starts. */
+    private int runGroups(Scenario validated, PrintWriter out) {
+        for (String refused : new String[] {instances == null ? null : "--instances", repeat == null ? null : "--repeat",
+                broker == null ? null : "--broker", outputs.prometheus() ? "--metrics-prometheus" : null,
+                validated.coordination().barrier().isPresent() ? "--barrier" : null,
+                validated.coordination().startAt().isPresent() ? "--start-at" : null}) {
+            if (refused != null) {
+                throw new ScenarioException(List.of(refused + " cannot be used with --group yet: run the groups "
+                        + "without it, or run each workload on its own; see docs/options.md, Client groups."));
+            }
+        }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        List<GroupSpec> specs = GroupSpec.parseAll(groups);
+        List<Scenario> scenarios = GroupScenarios.of(spec, args, specs);
+        return new LocalGroups(specs, scenarios, validated, outputs, session).run(out, spec.commandLine().getErr());
     }
 
     /**

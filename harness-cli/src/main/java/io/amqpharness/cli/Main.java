@@ -176,7 +176,7 @@ public final class Main {
         private final boolean handlesSignals;
         private volatile boolean interrupted;
         private volatile boolean shuttingDown;
-        private volatile LoadRunner runner;
+        private volatile Runnable runner;
         private volatile sun.misc.SignalHandler previous;
         private final List<Thread> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -191,7 +191,12 @@ public final class Main {
         }
 
         void running(LoadRunner r) {
-            this.runner = r;
+            running(r::stop);
+        }
+
+        /** As {@link #running(LoadRunner)}, for a run that {@code stop} ends early (the groups of one run). */
+        void running(Runnable stop) {
+            this.runner = stop;
             if (handlesSignals && previous == null) {
                 previous = sun.misc.Signal.handle(INTERRUPT, s -> {
                     if (interrupted || done.getCount() == 0) {
@@ -200,7 +205,7 @@ public final class Main {
                         return;
                     }
                     interrupted = true;
-                    runner.stop();
+                    runner.run();
                 });
             }
             Thread hook = new Thread(() -> {
@@ -209,7 +214,7 @@ public final class Main {
                 }
                 shuttingDown = true;
                 interrupted = true;
-                r.stop();
+                stop.run();
                 try {
                     done.await(60, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {

@@ -125,7 +125,17 @@ final class RunOptions {
     static Scenario.Builder toBuilder(CommandSpec spec, List<String> originalArgs) {
         Scenario.Builder b = Scenario.builder();
         spellings(spec, originalArgs).forEach(b::spelledAs);
+        apply(spec, b, s -> true);
+        return b;
+    }
+
+    /** Applies to {@code b} the value of each setting {@code which} accepts that has one in {@code spec}. */
+    @SuppressWarnings("unchecked")
+    static void apply(CommandSpec spec, Scenario.Builder b, java.util.function.Predicate<Setting> which) {
         for (Setting s : Setting.values()) {
+            if (!which.test(s)) {
+                continue;
+            }
             Object value = spec.findOption(s.optionName()).getValue();
             if (value != null) {
                 Declaration<Object> d = (Declaration<Object>) s.declaration();
@@ -133,7 +143,6 @@ final class RunOptions {
                 d.apply(b, values.stream().map(v -> v instanceof Composite c ? c.value() : v).toList());
             }
         }
-        return b;
     }
 
     /**

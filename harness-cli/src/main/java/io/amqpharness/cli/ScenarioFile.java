@@ -31,6 +31,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * on the command line win over the file. Problems name the file and the line.
  */
 final class ScenarioFile {
+    /** The key of the client groups ({@code --group}), a map from each group's name to its options. */
+    static final String GROUPS_KEY = "groups";
+
     /** The file's options turned into arguments, and where each option came from. */
     record Expanded(List<String> args, Map<String, String> locations) {
     }
@@ -76,6 +79,13 @@ final class ScenarioFile {
         List<String> fromFile = new ArrayList<>();
         for (Entry e : Reader.read(path)) {
             String where = path.getFileName() + " line " + e.line;
+            if (e.key.equals(GROUPS_KEY) && spec.findOption("--group") != null) {
+                if (!given.contains("--group")) { // groups on the command line replace the file's
+                    locations.put("--group", where);
+                    fromFile.addAll(GroupEntries.tokens(e.value, where));
+                }
+                continue;
+            }
             OptionSpec o = spec.findOption("--" + e.key);
             if (o == null || RunOptions.canonicalName(o).equals("--scenario")) {
                 throw problem(where, "'" + e.key + "' is not an option" + suggestion(e.key, spec)
@@ -274,7 +284,7 @@ final class ScenarioFile {
         return prev[b.length()];
     }
 
-    private static ScenarioException problem(String where, String text) {
+    static ScenarioException problem(String where, String text) {
         return new ScenarioException(List.of(where + ": " + text + "."));
     }
 

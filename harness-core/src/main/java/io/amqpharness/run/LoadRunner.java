@@ -36,6 +36,8 @@ public final class LoadRunner {
     private Optional<io.amqpharness.fault.FaultPlan> faults = Optional.empty();
     private volatile RunExecution execution;
     private volatile boolean stopRequested;
+    /** The ties to the other groups of a {@link GroupedRun}; empty for a run of its own. */
+    private Optional<GroupTies.Tie> group = Optional.empty();
 
     public LoadRunner(Scenario scenario) {
         this.scenario = Objects.requireNonNull(scenario, "scenario");
@@ -110,34 +112,55 @@ public final class LoadRunner {
      * @throws HarnessException if the topology cannot be declared
      */
     public RunResult run() {
+        if (group.isEmpty()) {
+            return runOnce();
+        }
+        group.get().setUpTurn();
+        try {
+            return runOnce();
+        } finally {
+            group.get().drainedAwaitAll(); // at once if it got that far; else it drops out, and stops the others
+        }
+    }
+
+    private RunResult runOnce() {
         DriverProvider provider = Preflight.check(scenario);
         for (UnaryOperator<DriverProvider> d : decorators) {
             provider = Objects.requireNonNull(d.apply(provider), "a driver decorator returned null");
         }
-        String runId = RunIds.next();
+        String runId = group.map(GroupTies.Tie::runId).orElseGet(RunIds::next);
         try (ProtocolDriver driver = provider.create(DriverSettings.of(scenario, runId))) {
             BrokerInfo broker = driver.connect();
             TopologyPlanner.Resolved topology = TopologyPlanner.plan(scenario, runId);
             DeclaredTopology declared = driver.control().declare(topology.plan());
             RunExecution run = new RunExecution(scenario, runId, driver, broker, topology, listeners, clock, search,
-                    faults);
+                    faults, group);
             try {
                 execution = run;
                 if (stopRequested) {
                     run.stop();
                 }
                 RunResult result = run.execute();
+                group.ifPresent(g -> g.ended(result.failed()));
                 for (RunListener l : listeners) {
                     l.finished(result);
                 }
                 return result;
             } finally {
                 run.closeLinks();
+                // Groups may share a queue: none is deleted before every group has drained.
+                group.ifPresent(GroupTies.Tie::drainedAwaitAll);
                 if (!scenario.topology().keep()) {
                     driver.control().delete(declared);
                 }
             }
         }
+    }
+
+    /** Makes this run one group of a {@link GroupedRun}; called by it before {@link #run()}. */
+    LoadRunner inGroup(GroupTies.Tie tie) {
+        this.group = Optional.of(tie);
+        return this;
     }
 
     /** Ends the run early: publishing stops, the drain and the report happen as usual. */

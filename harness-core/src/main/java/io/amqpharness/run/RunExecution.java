@@ -50,6 +50,8 @@ final class RunExecution {
     private final RunParticipants participants;
     private final StopCondition stopCondition;
     private final List<String> notes = new ArrayList<>();
+    /** The ties to the other groups of a {@link GroupedRun}; empty for a run of its own. */
+    private final Optional<GroupTies.Tie> group;
     private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, r -> {
         Thread t = new Thread(r, "harness-timer");
         t.setDaemon(true);
@@ -69,15 +71,11 @@ final class RunExecution {
 
     RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
                  TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
-                 Optional<RateSearchSpec> search) {
-        this(scenario, runId, driver, broker, topology, listeners, clock, search, Optional.empty());
-    }
-
-    RunExecution(Scenario scenario, String runId, io.amqpharness.spi.ProtocolDriver driver, BrokerInfo broker,
-                 TopologyPlanner.Resolved topology, List<RunListener> listeners, NanoClock clock,
-                 Optional<RateSearchSpec> search, Optional<io.amqpharness.fault.FaultPlan> faultPlan) {
+                 Optional<RateSearchSpec> search, Optional<io.amqpharness.fault.FaultPlan> faultPlan,
+                 Optional<GroupTies.Tie> group) {
         this.faultPlan = faultPlan.filter(p -> !p.isEmpty());
         this.scenario = scenario;
+        this.group = group;
         this.runId = runId;
         this.driver = driver;
         this.broker = broker;
@@ -97,7 +95,7 @@ final class RunExecution {
                         measurements.outages()))
                 : Optional.empty();
         this.participants = new RunParticipants(scenario, runId, driver, topology, measurements, clock, payloadClock,
-                control, recovery, sentence -> listeners.forEach(l -> l.note(sentence)));
+                control, recovery, sentence -> listeners.forEach(l -> l.note(sentence)), group);
         this.stopCondition = new StopCondition(scenario, driver, topology.queues(), participants, control, clock);
     }
 
@@ -117,6 +115,8 @@ final class RunExecution {
         // Links are open: wait here for the other instances and the start time, so they start together.
         notes.addAll(StartGate.await(scenario.coordination(), driver, java.time.Clock.systemDefaultZone(),
                 control::stopRequested, this::note));
+        // The groups of one run start together too, once every group's links are open.
+        group.ifPresent(g -> g.linksOpenAwaitAll(control::stopRequested));
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
                 listeners, topology.copies()));
         Optional<Stepper> steps = searching.<Stepper>map(s -> s)

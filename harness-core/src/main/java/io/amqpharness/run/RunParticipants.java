@@ -64,7 +64,7 @@ final class RunParticipants {
 
     RunParticipants(Scenario scenario, String runId, ProtocolDriver driver, TopologyPlanner.Resolved topology,
                     Measurements measurements, NanoClock clock, PayloadClock payloadClock, RunControl control,
-                    Optional<Recovery> recovery, Consumer<String> progress) {
+                    Optional<Recovery> recovery, Consumer<String> progress, Optional<GroupTies.Tie> group) {
         this.names = LinkNames.of(scenario, runId);
         this.opener = new ConnectionOpener(scenario.connections().openConcurrency(), scenario.connections().openRate(),
                 progress);
@@ -73,8 +73,11 @@ final class RunParticipants {
         // reads every message this run stored: its own publishers' from their first sequence, so a
         // first message that never arrived (in doubt, or confirmed and not stored) is lost.
         boolean fromFirst = stream && TopologyPlanner.streamConsumersReadWholeRun(scenario);
-        SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), names.identityPrefix() + "-p",
+        // In a grouped run, every group's publishers are this run's own: a consumer group checks them all.
+        String own = group.map(g -> g.ownPrefix(names.identityPrefix())).orElse(names.identityPrefix() + "-p");
+        SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), own,
                 stream, scenario.stream().singleActiveConsumer(), fromFirst);
+        group.ifPresent(g -> g.reads(checkers, topology.queues()));
         this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,
                 opener, names, checkers);
         this.scenario = scenario;

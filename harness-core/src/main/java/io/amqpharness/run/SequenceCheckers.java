@@ -33,6 +33,35 @@ final class SequenceCheckers {
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
     /** The same checkers by the queue they check, for telling each only of refusals of messages routed to it. */
     private final Map<String, OfQueue> byQueue = new ConcurrentHashMap<>();
+    /** The other groups' checkers, in a grouped run: they read queues this run's publishers may share. */
+    private volatile Elsewhere elsewhere = Elsewhere.NONE;
+
+    /**
+     * Where else a publisher's refused and in-doubt messages must be told: the checkers of the other
+     * groups of a {@link GroupedRun}, whose consumers may read the same queues.
+     */
+    interface Elsewhere {
+        Elsewhere NONE = new Elsewhere() {
+            @Override
+            public LongConsumer refusals(List<String> reached, String publisherId) {
+                return seq -> { };
+            }
+
+            @Override
+            public LongConsumer inDoubt(List<String> reached, String publisherId) {
+                return seq -> { };
+            }
+        };
+
+        LongConsumer refusals(List<String> reached, String publisherId);
+
+        LongConsumer inDoubt(List<String> reached, String publisherId);
+    }
+
+    /** Tells {@code other} too of what this run's publishers report; set before the publishers open. */
+    void alsoTell(Elsewhere other) {
+        this.elsewhere = other;
+    }
 
     /**
      * @param publisherPrefix what publisher identities start with ({@code k3x9pq-p})
@@ -84,6 +113,13 @@ final class SequenceCheckers {
      * would make them track a publisher they never hear from.
      */
     LongConsumer refusals(List<String> reached, String publisherId) {
+        Elsewhere other = elsewhere;
+        LongConsumer here = refusalsHere(reached, publisherId);
+        return other == Elsewhere.NONE ? here : here.andThen(other.refusals(reached, publisherId));
+    }
+
+    /** As {@link #refusals}, this run's checkers only (another group's publishers report to them so). */
+    LongConsumer refusalsHere(List<String> reached, String publisherId) {
         OfQueue[] queues = reached.stream().map(this::of).toArray(OfQueue[]::new);
         Kept[] kept = Arrays.stream(queues).map(q -> q.kept(publisherId)).toArray(Kept[]::new);
         return seq -> {
@@ -101,6 +137,13 @@ final class SequenceCheckers {
 
     /** A message in doubt that arrives at a queue its publisher reaches is not an expected delivery. */
     LongConsumer inDoubt(List<String> reached, String publisherId) {
+        Elsewhere other = elsewhere;
+        LongConsumer here = inDoubtHere(reached, publisherId);
+        return other == Elsewhere.NONE ? here : here.andThen(other.inDoubt(reached, publisherId));
+    }
+
+    /** As {@link #inDoubt}, this run's checkers only. */
+    LongConsumer inDoubtHere(List<String> reached, String publisherId) {
         OfQueue[] queues = reached.stream().map(this::of).toArray(OfQueue[]::new);
         Kept[] kept = Arrays.stream(queues).map(q -> q.kept(publisherId)).toArray(Kept[]::new);
         return seq -> {

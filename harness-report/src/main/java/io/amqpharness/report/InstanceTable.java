@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * The rows of a merged result's summary: per instance and in all, published, confirmed and
- * consumed messages and end-to-end p50, p99 and max in milliseconds, then the merged losses.
+ * consumed messages and end-to-end p50, p99 and max in milliseconds, then the merged losses; or,
+ * for a run of several client groups, the same per group and for all groups.
  */
 final class InstanceTable {
     private InstanceTable() {
@@ -20,12 +21,14 @@ final class InstanceTable {
             return;
         }
         b.append('\n');
-        b.append(String.format(Locale.ROOT, "%-28s %12s %12s %12s %10s %10s %10s%n", "instance", "published",
-                "confirmed", "consumed", "e2e p50 ms", "p99 ms", "max ms"));
-        for (ResultDocument.InstanceRow row : d.instanceRows()) {
-            b.append(row(row.instance(), row.counts(), row.latency().get(Metric.END_TO_END)));
+        boolean groups = !d.groupRows().isEmpty();
+        b.append(String.format(Locale.ROOT, "%-28s %12s %12s %12s %10s %10s %10s%n", groups ? "group" : "instance",
+                "published", "confirmed", "consumed", "e2e p50 ms", "p99 ms", "max ms"));
+        for (ResultDocument.InstanceRow row : groups ? d.groupRows() : d.instanceRows()) {
+            b.append(row(row.instance() + (row.failure().isPresent() && groups ? " (failed)" : ""), row.counts(),
+                    row.latency().get(Metric.END_TO_END)));
         }
-        b.append(row("all (merged)", d.counts(), d.latency().get(Metric.END_TO_END)));
+        b.append(row(groups ? "all groups" : "all (merged)", d.counts(), d.latency().get(Metric.END_TO_END)));
         Counts c = d.counts();
         b.append(String.format(Locale.ROOT, "lost %,d, duplicated %,d, clock skew %,d, unaccounted %,d%n",
                 c.lost(), c.duplicated(), c.clockSkew(), Math.max(0, d.unaccountedPublished())

@@ -4,6 +4,8 @@ import io.amqpharness.report.document.ResultDocument;
 import io.amqpharness.report.document.ResultDocuments;
 import io.amqpharness.report.document.SizeBucket;
 import io.amqpharness.result.RunResult;
+import io.amqpharness.scenario.BrokerAddresses;
+import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.BrokerInfo;
 import java.util.Optional;
 
@@ -40,7 +42,21 @@ public final class RunDocument {
                 redaction.text(r.interruptedAfter()), r.unaccountedPublished(), environment(), Optional.empty(),
                 r.latencyBySize().stream().map(b -> new SizeBucket(b.bytes(), b.percent(),
                         RunSections.ladder(b.endToEnd()))).toList(),
-                r.faults().stream().map(f -> FaultSections.entry(f, redaction)).toList());
+                r.faults().stream().map(f -> FaultSections.entry(f, redaction)).toList(),
+                Optional.empty());
+    }
+
+    /**
+     * The result's scenario section of {@code scenario}, as {@link #of} writes it, with the broker password
+     * left out.
+     */
+    public static ResultDocument.ScenarioSection scenarioSection(Scenario scenario) {
+        return new ScenarioValues(new Redaction(scenario.addresses())).section(scenario);
+    }
+
+    /** {@code text} with the password of any of {@code addresses} left out. */
+    public static String redacted(BrokerAddresses addresses, String text) {
+        return new Redaction(addresses).text(text);
     }
 
     /** The harness version from the jar manifest, or {@code development build}. */

@@ -89,6 +89,9 @@ import java.util.OptionalLong;
  *                             [Latency by size](#latency-by-size). Left out for a single size and in a merged result
  * @param faults               with {@code --fault}, each fault and what the clients saw around it, in time order; see
  *                             [Faults](#faults). Left out without faults
+ * @param groups               in a run of several client groups ({@code --group}), a row per group, in the order given,
+ *                             with the fields of an `instances` row (`instance` is the group's name); the document's
+ *                             own numbers are those of all groups together; see [Groups](#groups). Left out otherwise
  */
 public record ResultDocument(
         int format,
@@ -132,7 +135,8 @@ public record ResultDocument(
         Environment environment,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultEntry> faults) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultEntry> faults,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> groups) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -142,6 +146,7 @@ public record ResultDocument(
     public ResultDocument {
         schemaVersion = schemaVersion == 0 ? 1 : schemaVersion;
         merged = merged == null ? Optional.empty() : merged;
+        groups = groups == null ? Optional.empty() : groups;
         queues = Lists.of(queues);
         intervals = Lists.of(intervals);
         steps = Lists.of(steps);
@@ -169,6 +174,11 @@ public record ResultDocument(
     /** Whether this is a merged result ({@code merged: true}). */
     public boolean mergedResult() {
         return merged.orElse(false);
+    }
+
+    /** The groups of a run of several client groups; empty otherwise. */
+    public List<InstanceRow> groupRows() {
+        return groups.orElse(List.of());
     }
 
     /** The instances of a merged result; empty for one instance's result. */

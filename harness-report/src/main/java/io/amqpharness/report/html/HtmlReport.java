@@ -55,7 +55,12 @@ public final class HtmlReport {
             body.append(Tables.gates(runs.get(0).result()));
             body.append(Tables.search(runs.get(0).result()));
             String instances = Tables.instances(runs.get(0).result());
-            if (!instances.isEmpty()) {
+            if (!instances.isEmpty() && !runs.get(0).result().groupRows().isEmpty()) {
+                body.append("<section><h2>Groups</h2>").append(instances)
+                        .append("<p class=\"hint\">Each client group's own numbers, then all groups together: counts "
+                                + "and rates summed, latency from all groups' histograms added (exact percentiles, "
+                                + "not averages). Each group's own report is in its directory.</p></section>");
+            } else if (!instances.isEmpty()) {
                 body.append("<section><h2>Instances</h2>").append(instances)
                         .append("<p class=\"hint\">Each instance's own numbers, then the merged result: counts and "
                                 + "rates summed, latency from all instances' histograms added (exact percentiles, "

@@ -389,20 +389,26 @@ final class Tables {
         cell(h, Format.count(counts.consumed()));
     }
 
-    /** A merged result's row per instance, then the merged totals; empty for a single instance's result. */
+    /**
+     * A merged result's row per instance, then the merged totals; a grouped run's row per group, then
+     * all groups; empty for a single instance's result.
+     */
     static String instances(ResultDocument r) {
-        if (r.instanceRows().isEmpty()) {
+        boolean groups = !r.groupRows().isEmpty();
+        List<ResultDocument.InstanceRow> rows = groups ? r.groupRows() : r.instanceRows();
+        if (rows.isEmpty()) {
             return "";
         }
-        StringBuilder h = new StringBuilder("<table class=\"num compare\"><thead><tr><th>instance</th>"
+        StringBuilder h = new StringBuilder("<table class=\"num compare\"><thead><tr><th>"
+                + (groups ? "group" : "instance") + "</th>"
                 + "<th>sent/s</th><th>received/s</th><th>e2e p50</th><th>e2e p99</th><th>e2e p99.9</th><th>e2e max</th>"
                 + "<th>confirm p99</th><th>published</th><th>consumed</th><th>lost</th><th>clock skew</th>"
                 + "<th>unaccounted</th></tr></thead><tbody>");
-        for (ResultDocument.InstanceRow row : r.instanceRows()) {
+        for (ResultDocument.InstanceRow row : rows) {
             instanceRow(h, row.instance() + (row.failure().isPresent() ? " (failed)" : ""), row.rates(), row.latency(),
                     row.counts(), row.unaccountedPublished());
         }
-        instanceRow(h, "all (merged)", r.rates(), r.latency(), r.counts(), r.unaccountedPublished());
+        instanceRow(h, groups ? "all groups" : "all (merged)", r.rates(), r.latency(), r.counts(), r.unaccountedPublished());
         return h.append("</tbody></table>").toString();
     }
 

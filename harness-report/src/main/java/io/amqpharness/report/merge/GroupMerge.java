@@ -1,0 +1,145 @@
+package io.amqpharness.report.merge;
+
+import io.amqpharness.HarnessException;
+import io.amqpharness.report.build.RunDocument;
+import io.amqpharness.report.document.ResultDocument;
+import io.amqpharness.report.document.ResultDocuments;
+import io.amqpharness.report.io.OutputFiles;
+import io.amqpharness.result.GateCheck;
+import io.amqpharness.scenario.Gate;
+import io.amqpharness.scenario.Scenario;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The result of a run of several client groups ({@code --group}): each group wrote a whole result
+ * of its own into a directory; this adds them up as {@link ResultMerge} adds up instances (counts
+ * and rates summed, latency histograms added, so percentiles are exact), and makes the document of
+ * all groups together: a row per group under {@code groups} (no {@code instances}), the scenario
+ * of the command line (the groups' defaults), each group's own gate verdicts (labelled with the
+ * group, sentences prefixed by it) and the run's own gates (the top level's {@code --fail-if})
+ * judged on all groups together (labelled {@code all}). Stateless.
+ */
+public final class GroupMerge {
+    /** The {@code instance} of the document of all groups, and the label of the gates judged on it. */
+    public static final String ALL = "all";
+
+    private GroupMerge() {
+    }
+
+    /**
+     * One group's saved result.
+     *
+     * @param name      the group's name
+     * @param spec      the group as given, {@code name=probe,rate=10}: the document of all groups lists
+     *                  it after the command line's arguments, as {@code --group SPEC}, its broker password
+     *                  left out
+     * @param scenario  the group's scenario (its addresses, for leaving the password out)
+     * @param directory where its run wrote {@code result.json} and its {@code .hlog} files
+     */
+    public record Group(String name, String spec, Scenario scenario, Path directory) {
+    }
+
+    /**
+     * Reads the groups' results, adds them up, and writes the document of all groups
+     * ({@code result.json}) and one {@code .hlog} per metric into {@code output}.
+     *
+     * @param groups   the groups, in order
+     * @param scenario the run's scenario as the command line gave it: its settings are the groups'
+     *                 defaults, and its gates are judged on all groups together
+     * @return the document of all groups
+     * @throws HarnessException if a group's directory cannot be read or a file not written
+     */
+    public static ResultDocument write(List<Group> groups, Scenario scenario, Path output) {
+        List<ResultMerge.Instance> read = groups.stream().map(g -> ResultMerge.read(g.directory())).toList();
+        ResultDocument all = of(groups, read, scenario);
+        try {
+            Files.createDirectories(output);
+        } catch (IOException e) {
+            throw OutputFiles.cannotWrite(output, e);
+        }
+        MergedLogs.write(read, output, all.startedAt());
+        ResultDocuments.write(all, output);
+        return all;
+    }
+
+    static ResultDocument of(List<Group> groups, List<ResultMerge.Instance> read, Scenario scenario) {
+        ResultDocument merged = ResultMerge.mergeRead(read);
+        List<ResultDocument.InstanceRow> rows = new ArrayList<>();
+        List<ResultDocument.Gate> gates = new ArrayList<>();
+        List<ResultDocument.InstanceRow> instanceRows = merged.instanceRows();
+        for (int i = 0; i < groups.size(); i++) {
+            String name = groups.get(i).name();
+            ResultDocument.InstanceRow r = instanceRows.get(i);
+            List<ResultDocument.Gate> own = read.get(i).result().gates().stream().map(g -> new ResultDocument.Gate(
+                    g.gate(), g.step(), g.measured(), g.broken(), name + ": " + g.sentence(), Optional.of(name))).toList();
+            gates.addAll(own);
+            rows.add(new ResultDocument.InstanceRow(name, r.runId(), r.directory(), r.startedAt(), r.publishingTime(),
+                    r.counts(), r.rates(), r.latency(), r.unaccountedPublished(), r.failure(), own));
+        }
+        GateCheck.Measured measured = MergedGates.measured(read, new MergedGates.Merged(merged.counts(), merged.rates(),
+                merged.unaccountedPublished(), merged.expectedDeliveries(), merged.leftInQueues(),
+                ResultMerge.wholeRun(read)));
+        String where = " on all " + groups.size() + " groups";
+        for (Gate g : scenario.run().gates()) {
+            var v = GateCheck.check(g, measured, OptionalInt.empty(), where);
+            gates.add(new ResultDocument.Gate(v.gate().toString(), v.step(), v.measured(), v.broken(), v.sentence(),
+                    Optional.of(ALL)));
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add("All " + groups.size() + " groups (" + String.join(", ", groups.stream().map(Group::name).toList())
+                + ") together: counts and rates summed, latency histograms added (exact percentiles); each group's "
+                + "own numbers are in its row and in its directory.");
+        // The merge's first note speaks of instances, and its next ones are each instance's, prefixed by its
+        // name (one process's, the same for every group): each group's notes are prefixed by the group's.
+        long perGroup = read.stream().mapToLong(i -> i.result().notes().size()).sum();
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            String name = groups.get(i).name();
+            read.get(i).result().notes().forEach(n -> notes.add(name + ": " + n));
+            read.get(i).result().failure().ifPresent(f -> failures.add(name + ": " + f));
+        }
+        merged.notes().stream().skip(1 + perGroup).forEach(notes::add);
+        Map<String, Object> changes = new LinkedHashMap<>();
+        changes.put("instance", ALL);
+        ResultDocument.ScenarioSection section = RunDocument.scenarioSection(scenario);
+        List<String> arguments = new ArrayList<>(section.arguments());
+        for (Group g : groups) {
+            arguments.add("--group");
+            arguments.add(RunDocument.redacted(g.scenario().addresses(), RunDocument.redacted(scenario.addresses(), g.spec())));
+        }
+        changes.put("scenario", new ResultDocument.ScenarioSection(arguments, section.uri(), section.protocol(),
+                section.publishing(), section.consuming(), section.topology(), section.run(), section.coordination()));
+        changes.put("notes", notes);
+        changes.put("failure", failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures)));
+        changes.put("gates", gates);
+        changes.put("instances", Optional.empty());
+        changes.put("groups", Optional.of(List.copyOf(rows)));
+        return with(merged, changes);
+    }
+
+    /** A copy of a document with some components replaced, by name. */
+    static ResultDocument with(ResultDocument d, Map<String, Object> changes) {
+        RecordComponent[] components = ResultDocument.class.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        try {
+            for (int k = 0; k < components.length; k++) {
+                types[k] = components[k].getType();
+                String name = components[k].getName();
+                values[k] = changes.containsKey(name) ? changes.get(name) : components[k].getAccessor().invoke(d);
+            }
+            return ResultDocument.class.getDeclaredConstructor(types).newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("ResultDocument cannot be copied", e);
+        }
+    }
+}
