@@ -18,8 +18,9 @@ import java.util.Objects;
  * caller's array (no allocation), {@link #encode} the whole message into a new one.
  *
  * <p>Not thread-safe when messages carry their own subject ({@link #writeHead(byte[], int, int, String)}
- * keeps the last subject's encoding, allocating only when the subject changes); otherwise
- * immutable.
+ * keeps each subject's encoding, allocating the first time it sees a subject; past
+ * {@link #SUBJECTS_KEPT} subjects it keeps only the last one's and allocates when the subject changes);
+ * otherwise immutable.
  */
 public final class SectionsEncoder {
     private static final byte[] NONE = new byte[0];
@@ -33,6 +34,9 @@ public final class SectionsEncoder {
     private final boolean wide;
     private final byte[] afterProperties;
     private final byte[] fixed;
+    /** How many subjects' encodings {@link #writeHead(byte[], int, int, String)} keeps: 4,096. */
+    public static final int SUBJECTS_KEPT = 4096;
+    private final Map<String, byte[]> subjectSections = new java.util.HashMap<>();
     private String lastSubject;
     private byte[] lastSubjectSections;
 
@@ -111,11 +115,19 @@ public final class SectionsEncoder {
     }
 
     private byte[] sectionsWith(String subject) {
-        if (!subject.equals(lastSubject)) {
-            lastSubjectSections = sections(subject);
-            lastSubject = subject;
+        if (subject.equals(lastSubject)) {
+            return lastSubjectSections;
         }
-        return lastSubjectSections;
+        byte[] kept = subjectSections.get(subject);
+        if (kept == null) {
+            kept = sections(subject);
+            if (subjectSections.size() < SUBJECTS_KEPT) {
+                subjectSections.put(subject, kept);
+            }
+        }
+        lastSubjectSections = kept;
+        lastSubject = subject;
+        return kept;
     }
 
     /** The publisher identity, this publisher's {@code group-id}. */

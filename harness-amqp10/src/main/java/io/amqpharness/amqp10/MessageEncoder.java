@@ -2,6 +2,7 @@ package io.amqpharness.amqp10;
 
 import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.MessageProperties;
+import java.util.List;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
 
@@ -11,7 +12,7 @@ import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
  * copied once. Reuses one buffer; used by one publishing thread.
  */
 final class MessageEncoder {
-    private final SectionsEncoder sections;
+    private final SectionsEncoder[] variants;
     private final boolean keyPerMessage;
     private final ProtonBuffer buffer = ProtonBufferAllocator.defaultAllocator().allocateHeapBuffer(256);
     private byte[] head = new byte[64];
@@ -23,7 +24,16 @@ final class MessageEncoder {
      * @param keyPerMessage true if {@link #encode} gets a subject for each message
      */
     MessageEncoder(boolean persistent, String publisherId, MessageProperties p, boolean keyPerMessage) {
-        this.sections = SectionsEncoder.forLink(persistent, publisherId, p);
+        this(persistent, publisherId, List.of(p), keyPerMessage);
+    }
+
+    /**
+     * @param variants the properties of each variant a message may name ({@link #encode(byte[], String, int)}),
+     *                 variant 0 first
+     */
+    MessageEncoder(boolean persistent, String publisherId, List<MessageProperties> variants, boolean keyPerMessage) {
+        this.variants = variants.stream().map(v -> SectionsEncoder.forLink(persistent, publisherId, v))
+                .toArray(SectionsEncoder[]::new);
         this.keyPerMessage = keyPerMessage;
     }
 
@@ -34,6 +44,12 @@ final class MessageEncoder {
      * @param subject the message's routing key as its subject, or null for the fixed properties
      */
     ProtonBuffer encode(byte[] body, String subject) {
+        return encode(body, subject, 0);
+    }
+
+    /** As {@link #encode(byte[], String)}, with the properties of variant {@code variant}. */
+    ProtonBuffer encode(byte[] body, String subject, int variant) {
+        SectionsEncoder sections = variants[variant];
         boolean own = keyPerMessage && subject != null;
         int n = own ? sections.headSize(body.length, subject) : sections.headSize(body.length);
         if (n > head.length) {

@@ -137,7 +137,7 @@ final class RunParticipants {
         String key = topology.queues().isEmpty() ? scenario.topology().routingKey().orElse("") : topology.routingKey(0);
         return new PublisherSpec((int) (k % Integer.MAX_VALUE), names.runId() + "-" + role + k,
                 "harness-" + names.runId() + "-" + role + connection, topology.exchange(), key, false, false, false,
-                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty());
+                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty(), List.of());
     }
 
     /** What opening the first step's connections took. */
