@@ -74,7 +74,8 @@ final class RunParticipants {
         // first message that never arrived (in doubt, or confirmed and not stored) is lost.
         boolean fromFirst = stream && TopologyPlanner.streamConsumersReadWholeRun(scenario);
         SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), names.identityPrefix() + "-p",
-                stream, scenario.stream().singleActiveConsumer(), fromFirst);
+                stream, scenario.stream().singleActiveConsumer(), fromFirst,
+                !stream && scenario.publishing().shape().routingKeys().isPresent() && topology.queues().size() > 1);
         this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,
                 opener, names, checkers);
         this.scenario = scenario;
