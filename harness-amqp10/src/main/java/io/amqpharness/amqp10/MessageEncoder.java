@@ -3,6 +3,7 @@ package io.amqpharness.amqp10;
 import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.MessageProperties;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
 
@@ -24,15 +25,18 @@ final class MessageEncoder {
      * @param keyPerMessage true if {@link #encode} gets a subject for each message
      */
     MessageEncoder(boolean persistent, String publisherId, MessageProperties p, boolean keyPerMessage) {
-        this(persistent, publisherId, List.of(p), keyPerMessage);
+        this(persistent, publisherId, List.of(p), keyPerMessage, null);
     }
 
     /**
      * @param variants the properties of each variant a message may name ({@link #encode(byte[], String, int)}),
      *                 variant 0 first
+     * @param toAddress with {@code keyPerMessage}: the {@code to} address a routing key goes to (the link
+     *                  has no target address), or null to send the key as the subject
      */
-    MessageEncoder(boolean persistent, String publisherId, List<MessageProperties> variants, boolean keyPerMessage) {
-        this.variants = variants.stream().map(v -> SectionsEncoder.forLink(persistent, publisherId, v))
+    MessageEncoder(boolean persistent, String publisherId, List<MessageProperties> variants, boolean keyPerMessage,
+                   UnaryOperator<String> toAddress) {
+        this.variants = variants.stream().map(v -> SectionsEncoder.forLink(persistent, publisherId, v, toAddress))
                 .toArray(SectionsEncoder[]::new);
         this.keyPerMessage = keyPerMessage;
     }
