@@ -97,6 +97,8 @@ class MessageShapeIT {
         assertThat(toEu + toUs).as("every message reached exactly one queue").isEqualTo(2_000);
         // 70 % of 2,000: 1,400, with a binomial standard deviation of 20.5.
         assertThat(toEu).isBetween(1_300L, 1_500L);
+        assertThat(first.notes()).as("the run counts what it sent with each key").contains(String.format(
+                java.util.Locale.ROOT, "Sent per routing key: %s %,d, %s %,d.", eu, toEu, us, toUs));
         getAll(eu);
         getAll(us);
 
@@ -145,6 +147,8 @@ class MessageShapeIT {
         assertThat(seen[0] + seen[5] + seen[9]).isEqualTo(1_000);
         assertThat(seen[0]).isBetween(740, 860);
         assertThat(seen[9]).isBetween(20, 80);
+        assertThat(r.notes()).contains(String.format(java.util.Locale.ROOT, "Sent per priority: 0 %,d, 5 %,d, 9 %,d.",
+                seen[0], seen[5], seen[9]));
     }
 
     @Test

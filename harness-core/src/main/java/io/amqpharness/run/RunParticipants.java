@@ -364,6 +364,7 @@ final class RunParticipants {
     List<String> notes() {
         List<String> notes = new ArrayList<>();
         requestReply.ifPresent(r -> notes.add(r.note()));
+        notes.addAll(publishers.shapeNotes());
         long unpaired = unpairedFromSend.sum();
         if (unpaired > 0) {
             notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "

@@ -287,6 +287,12 @@ final class RunPublishers {
         return most;
     }
 
+    /** What the publishers sent per drawn routing key, priority, TTL and header value, as a note; once they stopped. */
+    List<String> shapeNotes() {
+        return ShapeCounts.note(scenario.publishing().shape(),
+                tasks.stream().flatMap(t -> t.shapeDraw().stream()).toList());
+    }
+
     /**
      * The 1,000 random routing keys, UUID-shaped, made from {@code --seed}: the same seed gives the
      * same keys, so a run with a seed sends the same keys again.
