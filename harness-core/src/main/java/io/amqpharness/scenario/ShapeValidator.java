@@ -6,6 +6,7 @@ import static io.amqpharness.scenario.Setting.MESSAGE_PROPERTIES;
 import static io.amqpharness.scenario.Setting.MESSAGE_TTL;
 import static io.amqpharness.scenario.Setting.PRIORITY;
 import static io.amqpharness.scenario.Setting.RANDOM_ROUTING_KEY;
+import static io.amqpharness.scenario.Setting.REQUEST_REPLY;
 import static io.amqpharness.scenario.Setting.ROUTING_KEY;
 import static io.amqpharness.scenario.Setting.ROUTING_KEYS;
 
@@ -62,6 +63,10 @@ final class ShapeValidator {
             p.add(ROUTING_KEYS, "%s and %s both draw the routing key; use one of them", p.name(RANDOM_ROUTING_KEY));
         } else if (keys != null && d.given(ROUTING_KEY)) {
             p.add(ROUTING_KEYS, "%s and %s both set the routing key; use one of them", p.name(ROUTING_KEY));
+        }
+        if (d.given(REQUEST_REPLY) && (priorities != null || ttls != null || !headers.isEmpty() || keys != null)) {
+            p.add(REQUEST_REPLY, "%s sends requests with the run's own key and properties; drop %s, %s, %s and %s",
+                    p.name(ROUTING_KEYS), p.name(PRIORITY), p.name(MESSAGE_TTL), p.name(HEADER));
         }
         long variants = new MessageShape(java.util.Optional.empty(), java.util.Optional.ofNullable(priorities),
                 java.util.Optional.ofNullable(ttls), headers).variantCount();

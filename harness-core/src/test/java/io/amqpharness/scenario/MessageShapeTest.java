@@ -138,6 +138,12 @@ class MessageShapeTest {
     }
 
     @Test
+    void requestReplyKeepsItsOwnKeyAndProperties() {
+        assertThat(problems(valid().requestReply(true).priorities(Shares.of(3)))).singleElement().asString()
+                .startsWith("--request-reply sends requests with the run's own key and properties");
+    }
+
+    @Test
     void tooManyCombinationsAreRefused() {
         Scenario.Builder b = valid().priorities(ValueType.PRIORITY_SHARES.parse("0:10%,1:10%,2:10%,3:10%,4:10%,5:10%,"
                 + "6:10%,7:10%,8:10%,9:10%").orElseThrow());
