@@ -68,6 +68,8 @@ public final class AmqpCodes {
     public static final int DELIVERY_COUNT_FIELD = 4;
     /** Properties fields, by position in the properties' list. */
     public static final int SUBJECT_FIELD = 3;
+    /** The properties' {@code to} field: a message's own target address (a link whose target is null). */
+    public static final int TO_FIELD = 2;
     public static final int CONTENT_TYPE_FIELD = 6;
     public static final int CONTENT_ENCODING_FIELD = 7;
     /** The properties field that carries the publisher identity (the eleventh). */

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * What every message of one publisher carries before its body, encoded once when the publisher
@@ -18,8 +19,9 @@ import java.util.Objects;
  * caller's array (no allocation), {@link #encode} the whole message into a new one.
  *
  * <p>Not thread-safe when messages carry their own subject ({@link #writeHead(byte[], int, int, String)}
- * keeps the last subject's encoding, allocating only when the subject changes); otherwise
- * immutable.
+ * keeps each subject's encoding, allocating the first time it sees a subject; past
+ * {@link #SUBJECTS_KEPT} subjects it keeps only the last one's and allocates when the subject changes);
+ * otherwise immutable.
  */
 public final class SectionsEncoder {
     private static final byte[] NONE = new byte[0];
@@ -33,11 +35,21 @@ public final class SectionsEncoder {
     private final boolean wide;
     private final byte[] afterProperties;
     private final byte[] fixed;
+    /**
+     * Where a message's own routing key goes: null to send it as the {@code subject}, else the
+     * {@code to} address this makes of it (RabbitMQ 4's address v2 routes a message sent on a link
+     * without a target to its {@code to}; {@code /exchanges/X} alone routes with the empty key).
+     */
+    private final UnaryOperator<String> toAddress;
+    /** How many subjects' encodings {@link #writeHead(byte[], int, int, String)} keeps: 4,096. */
+    public static final int SUBJECTS_KEPT = 4096;
+    private final Map<String, byte[]> subjectSections = new java.util.HashMap<>();
     private String lastSubject;
     private byte[] lastSubjectSections;
 
     private SectionsEncoder(String groupId, byte[] beforeProperties, List<byte[]> propertyFields,
-                            boolean wide, Map<String, ?> applicationProperties) {
+                            boolean wide, Map<String, ?> applicationProperties, UnaryOperator<String> toAddress) {
+        this.toAddress = toAddress;
         this.groupId = groupId;
         this.applicationProperties = Collections.unmodifiableMap(new LinkedHashMap<>(applicationProperties));
         this.beforeProperties = beforeProperties;
@@ -60,6 +72,19 @@ public final class SectionsEncoder {
      * @param groupId the publisher identity
      */
     public static SectionsEncoder forLink(boolean persistent, String groupId, MessageProperties p) {
+        return forLink(persistent, groupId, p, null);
+    }
+
+    /**
+     * As {@link #forLink(boolean, String, MessageProperties)}, for a link whose messages name their own
+     * routing key ({@link #writeHead(byte[], int, int, String)}) in their {@code to} address rather than
+     * their subject: RabbitMQ 4 (address v2) routes a message sent on a link without a target address
+     * to its {@code to}, such as {@code /exchanges/X/KEY}.
+     *
+     * @param toAddress the {@code to} address of a routing key; null to send keys as the subject
+     */
+    public static SectionsEncoder forLink(boolean persistent, String groupId, MessageProperties p,
+                                          UnaryOperator<String> toAddress) {
         List<byte[]> header = new ArrayList<>();
         if (persistent || p.priority().isPresent() || p.expiration().isPresent()) {
             header.add(persistent ? ValueWriter.encode(w -> w.bool(true)) : null);
@@ -79,7 +104,7 @@ public final class SectionsEncoder {
         p.contentType().ifPresent(s -> fields[AmqpCodes.CONTENT_TYPE_FIELD] = ValueWriter.encode(w -> w.symbol(s)));
         p.contentEncoding().ifPresent(s -> fields[AmqpCodes.CONTENT_ENCODING_FIELD] = ValueWriter.encode(w -> w.symbol(s)));
         fields[AmqpCodes.GROUP_ID_FIELD] = ValueWriter.encode(w -> w.string(groupId));
-        return new SectionsEncoder(groupId, before.toByteArray(), Arrays.asList(fields), true, p.headers());
+        return new SectionsEncoder(groupId, before.toByteArray(), Arrays.asList(fields), true, p.headers(), toAddress);
     }
 
     /**
@@ -91,7 +116,7 @@ public final class SectionsEncoder {
     public static SectionsEncoder forStream(String groupId, Map<String, ?> applicationProperties) {
         byte[][] fields = new byte[AmqpCodes.GROUP_ID_FIELD + 1][];
         fields[AmqpCodes.GROUP_ID_FIELD] = ValueWriter.encode(w -> w.string(groupId));
-        return new SectionsEncoder(groupId, NONE, Arrays.asList(fields), false, applicationProperties);
+        return new SectionsEncoder(groupId, NONE, Arrays.asList(fields), false, applicationProperties, null);
     }
 
     private static List<byte[]> nullsFilled(List<byte[]> fields) {
@@ -102,7 +127,10 @@ public final class SectionsEncoder {
     /** The encoded sections with this subject, or with the fixed one if null. */
     private byte[] sections(String subject) {
         List<byte[]> fields = new ArrayList<>(propertyFields);
-        if (subject != null) {
+        if (subject != null && toAddress != null) {
+            String to = toAddress.apply(subject);
+            fields.set(AmqpCodes.TO_FIELD, ValueWriter.encode(w -> w.string(to)));
+        } else if (subject != null) {
             fields.set(AmqpCodes.SUBJECT_FIELD, ValueWriter.encode(w -> w.string(subject)));
         }
         ValueWriter w = new ValueWriter().bytes(beforeProperties).section(AmqpCodes.PROPERTIES);
@@ -111,11 +139,19 @@ public final class SectionsEncoder {
     }
 
     private byte[] sectionsWith(String subject) {
-        if (!subject.equals(lastSubject)) {
-            lastSubjectSections = sections(subject);
-            lastSubject = subject;
+        if (subject.equals(lastSubject)) {
+            return lastSubjectSections;
         }
-        return lastSubjectSections;
+        byte[] kept = subjectSections.get(subject);
+        if (kept == null) {
+            kept = sections(subject);
+            if (subjectSections.size() < SUBJECTS_KEPT) {
+                subjectSections.put(subject, kept);
+            }
+        }
+        lastSubjectSections = kept;
+        lastSubject = subject;
+        return kept;
     }
 
     /** The publisher identity, this publisher's {@code group-id}. */

@@ -65,4 +65,23 @@ class HotPathAllocationTest {
         assertThat(sum).isPositive();
         assertThat(allocated).as("bytes allocated writing %d heads", MESSAGES).isLessThan(16_384);
     }
+
+    @Test
+    void writingHeadsWithSubjectsThatChangeEveryMessageAllocatesNothing() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean);
+        SectionsEncoder link = SectionsEncoder.forLink(true, "run-p0", MessageProperties.NONE);
+        String[] keys = {"orders.eu", "orders.us", "orders.apac"};
+        byte[] out = new byte[256];
+        long sum = 0;
+        for (int i = 0; i < MESSAGES; i++) { // warm: each subject's sections are made once
+            sum += link.writeHead(out, 0, 12, keys[i % 3]);
+        }
+        long before = allocatedBytes();
+        for (int i = 0; i < MESSAGES; i++) {
+            sum += link.writeHead(out, 0, 12, keys[(i * 7) % 3]);
+        }
+        long allocated = allocatedBytes() - before;
+        assertThat(sum).isPositive();
+        assertThat(allocated).as("bytes allocated writing %d heads with varied subjects", MESSAGES).isLessThan(16_384);
+    }
 }

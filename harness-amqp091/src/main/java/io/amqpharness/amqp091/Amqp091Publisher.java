@@ -29,6 +29,8 @@ final class Amqp091Publisher implements PublisherLink {
     private final String exchange;
     private final boolean mandatory;
     private final AMQP.BasicProperties properties;
+    /** The properties of each variant of the spec ({@link PublisherSpec#variants()}), built once; [properties] if one. */
+    private final AMQP.BasicProperties[] variants;
     private final PublishOutcomeListener outcomes;
     private final int txSize;
     /** Lets go of the channel's connection; true when that closed it (and with it the channel). */
@@ -46,7 +48,13 @@ final class Amqp091Publisher implements PublisherLink {
 
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, BooleanSupplier release,
                      boolean copyBody, boolean held) throws IOException {
-        this(channel, spec, outcomes, release, properties(spec), copyBody, held);
+        this(channel, spec, outcomes, release, variants(spec), copyBody, held);
+    }
+
+    private Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes,
+                             BooleanSupplier release, AMQP.BasicProperties[] variants, boolean copyBody, boolean held)
+            throws IOException {
+        this(channel, spec, outcomes, release, variants[0], copyBody, held, variants);
     }
 
     /**
@@ -58,6 +66,13 @@ final class Amqp091Publisher implements PublisherLink {
      */
     Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes, BooleanSupplier release,
                      AMQP.BasicProperties properties, boolean copyBody, boolean held) throws IOException {
+        this(channel, spec, outcomes, release, properties, copyBody, held, new AMQP.BasicProperties[] {properties});
+    }
+
+    private Amqp091Publisher(Channel channel, PublisherSpec spec, PublishOutcomeListener outcomes,
+                             BooleanSupplier release, AMQP.BasicProperties properties, boolean copyBody, boolean held,
+                             AMQP.BasicProperties[] variants) throws IOException {
+        this.variants = variants;
         this.copyBody = copyBody;
         this.corked = held;
         this.channel = channel;
@@ -90,7 +105,15 @@ final class Amqp091Publisher implements PublisherLink {
     }
 
     static AMQP.BasicProperties properties(PublisherSpec spec) {
-        MessageProperties m = spec.properties();
+        return properties(spec, spec.properties());
+    }
+
+    /** The properties of each of the spec's variants, in order. */
+    static AMQP.BasicProperties[] variants(PublisherSpec spec) {
+        return spec.variants().stream().map(m -> properties(spec, m)).toArray(AMQP.BasicProperties[]::new);
+    }
+
+    private static AMQP.BasicProperties properties(PublisherSpec spec, MessageProperties m) {
         AMQP.BasicProperties.Builder b = new AMQP.BasicProperties.Builder()
                 .deliveryMode(spec.persistent() ? 2 : 1)
                 .appId(spec.publisherId());
@@ -108,6 +131,12 @@ final class Amqp091Publisher implements PublisherLink {
 
     @Override
     public void send(long seq, byte[] body, String routingKey) {
+        send(seq, body, routingKey, 0);
+    }
+
+    @Override
+    public void send(long seq, byte[] body, String routingKey, int variant) {
+        AMQP.BasicProperties props = variants[variant];
         if (!started) {
             started = true;
             tagOffset = channel.getNextPublishSeqNo() - seq;
@@ -116,12 +145,12 @@ final class Amqp091Publisher implements PublisherLink {
             if (corked) {
                 CorkedSockets.cork();
                 try {
-                    channel.basicPublish(exchange, routingKey, mandatory, properties, body);
+                    channel.basicPublish(exchange, routingKey, mandatory, props, body);
                 } finally {
                     CorkedSockets.uncork();
                 }
             } else {
-                channel.basicPublish(exchange, routingKey, mandatory, properties, copyBody ? body.clone() : body);
+                channel.basicPublish(exchange, routingKey, mandatory, props, copyBody ? body.clone() : body);
             }
             if (txSize > 0) {
                 lastSeq = seq;

@@ -95,9 +95,17 @@ final class Amqp10Driver implements ProtocolDriver {
     @Override
     public PublisherLink openPublisher(PublisherSpec spec, PublishOutcomeListener outcomes) {
         requireControl();
-        // Random routing keys travel as each message's subject, to an exchange address without a key.
+        // A routing key per message travels as its subject to the exchange's address (v1, RabbitMQ 3.x), or
+        // (v2, RabbitMQ 4) as its own `to` address /exchanges/X/KEY on a link without a target: RabbitMQ 4
+        // routes a message sent to /exchanges/X with the empty key, whatever its subject.
         boolean keyPerMessage = settings.links().routingKeyPerMessage();
-        String address = address(() -> keyPerMessage ? Addresses.exchange(format, spec.exchange())
+        boolean toPerMessage = keyPerMessage && format == AddressFormat.V2;
+        String exchange = spec.exchange();
+        java.util.function.UnaryOperator<String> toAddress = toPerMessage
+                ? key -> Addresses.target(format, exchange, key) : null;
+        String address = address(() -> toPerMessage
+                ? (exchange.isEmpty() ? "/queues/" : "/exchanges/" + Addresses.percentEncode(exchange) + "/") + "(each message's key)"
+                : keyPerMessage ? Addresses.exchange(format, spec.exchange())
                 : Addresses.target(format, spec.exchange(), spec.routingKey()));
         EngineConnection c = connections.acquire(spec.connectionName());
         try {
@@ -111,13 +119,13 @@ final class Amqp10Driver implements ProtocolDriver {
                 sender.setReceiverSettleMode(ReceiverSettleMode.FIRST);
                 sender.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.POOLED.createGenerator());
                 sender.setSource(new Source());
-                sender.setTarget(new Target().setAddress(address));
+                sender.setTarget(toPerMessage ? new Target() : new Target().setAddress(address));
             } finally {
                 c.lock().unlock();
             }
             Links.attach(c, session, sender, LINK_TIMEOUT_MILLIS);
             return new Amqp10Publisher(c, session, sender, address, spec, spec.maxInFlight().orElse(1), outcomes,
-                    keyPerMessage,
+                    keyPerMessage, toAddress,
                     () -> connections.release(spec.connectionName(), c));
         } catch (InterruptedException | TimeoutException | RemoteClosedException
                  | RuntimeException e) {

@@ -58,6 +58,11 @@ public final class Amqp10DriverProvider implements DriverProvider {
         if (!scenario.consuming().consumerArguments().isEmpty()) {
             problems.add(Setting.CONSUMER_ARGS, "%s only applies to --protocol amqp091 (basic.consume arguments)");
         }
+        if (scenario.publishing().shape().routingKeys().isPresent()
+                && scenario.publishing().properties().type().isPresent()) {
+            problems.add(Setting.MESSAGE_PROPERTIES, "%s type cannot be used with --routing-keys and "
+                    + "--protocol amqp10: both travel in the message's subject");
+        }
         if (scenario.topology().randomRoutingKey() && scenario.publishing().properties().type().isPresent()) {
             problems.add(Setting.MESSAGE_PROPERTIES, "%s type cannot be used with --random-routing-key and "
                     + "--protocol amqp10: both travel in the message's subject");

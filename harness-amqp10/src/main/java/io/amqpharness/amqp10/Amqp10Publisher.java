@@ -70,7 +70,8 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
      * @param outcomes      where outcomes go
      */
     Amqp10Publisher(EngineConnection connection, Session session, Sender sender, String address, PublisherSpec spec,
-                    int confirmWindow, PublishOutcomeListener outcomes, boolean keyPerMessage, Runnable onClose) {
+                    int confirmWindow, PublishOutcomeListener outcomes, boolean keyPerMessage,
+                    java.util.function.UnaryOperator<String> toAddress, Runnable onClose) {
         this.connection = connection;
         this.session = session;
         this.sender = sender;
@@ -79,7 +80,8 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
         this.outcomes = outcomes;
         this.keyPerMessage = keyPerMessage;
         this.onClose = onClose;
-        this.encoder = new MessageEncoder(spec.persistent(), spec.publisherId(), spec.properties(), keyPerMessage);
+        this.encoder = new MessageEncoder(spec.persistent(), spec.publisherId(), spec.variants(), keyPerMessage,
+                toAddress);
         int capacity = spec.confirms() ? Integer.highestOneBit(Math.max(64, confirmWindow * 2 - 1)) << 1 : 1;
         this.ring = new Slot[capacity];
         for (int i = 0; i < capacity; i++) {
@@ -99,7 +101,12 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
 
     @Override
     public void send(long seq, byte[] body, String routingKey) {
-        ProtonBuffer payload = encoder.encode(body, keyPerMessage ? routingKey : null);
+        send(seq, body, routingKey, 0);
+    }
+
+    @Override
+    public void send(long seq, byte[] body, String routingKey, int variant) {
+        ProtonBuffer payload = encoder.encode(body, keyPerMessage ? routingKey : null, variant);
         ReentrantLock lock = connection.lock();
         lock.lock();
         try {

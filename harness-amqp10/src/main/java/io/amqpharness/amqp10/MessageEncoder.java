@@ -2,6 +2,8 @@ package io.amqpharness.amqp10;
 
 import io.amqpharness.message.SectionsEncoder;
 import io.amqpharness.scenario.MessageProperties;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBuffer;
 
@@ -14,7 +16,7 @@ import org.apache.qpid.protonj2.buffer.impl.ProtonByteArrayBuffer;
  */
 final class MessageEncoder {
     private static final int INITIAL_BYTES = 256;
-    private final SectionsEncoder sections;
+    private final SectionsEncoder[] variants;
     private final boolean keyPerMessage;
     private byte[] message = new byte[INITIAL_BYTES];
     private ProtonBuffer buffer = new ProtonByteArrayBuffer(message);
@@ -26,7 +28,19 @@ final class MessageEncoder {
      * @param keyPerMessage true if {@link #encode} gets a subject for each message
      */
     MessageEncoder(boolean persistent, String publisherId, MessageProperties p, boolean keyPerMessage) {
-        this.sections = SectionsEncoder.forLink(persistent, publisherId, p);
+        this(persistent, publisherId, List.of(p), keyPerMessage, null);
+    }
+
+    /**
+     * @param variants the properties of each variant a message may name ({@link #encode(byte[], String, int)}),
+     *                 variant 0 first
+     * @param toAddress with {@code keyPerMessage}: the {@code to} address a routing key goes to (the link
+     *                  has no target address), or null to send the key as the subject
+     */
+    MessageEncoder(boolean persistent, String publisherId, List<MessageProperties> variants, boolean keyPerMessage,
+                   UnaryOperator<String> toAddress) {
+        this.variants = variants.stream().map(v -> SectionsEncoder.forLink(persistent, publisherId, v, toAddress))
+                .toArray(SectionsEncoder[]::new);
         this.keyPerMessage = keyPerMessage;
     }
 
@@ -37,6 +51,12 @@ final class MessageEncoder {
      * @param subject the message's routing key as its subject, or null for the fixed properties
      */
     ProtonBuffer encode(byte[] body, String subject) {
+        return encode(body, subject, 0);
+    }
+
+    /** As {@link #encode(byte[], String)}, with the properties of variant {@code variant}. */
+    ProtonBuffer encode(byte[] body, String subject, int variant) {
+        SectionsEncoder sections = variants[variant];
         boolean own = keyPerMessage && subject != null;
         int size = (own ? sections.headSize(body.length, subject) : sections.headSize(body.length)) + body.length;
         if (size > message.length) {

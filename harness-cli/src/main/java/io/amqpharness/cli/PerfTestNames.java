@@ -60,6 +60,7 @@ final class PerfTestNames {
         alias("--filter-values", "--stream-filter-values");
         alias("--filter-value", "--stream-filter-value-set");
         alias("--reject-rate", "--amqp-reject-rate");
+        alias("--priority", "--message-priority");
 
         hint("PerfTest's -qq is --queue-type quorum here.", "-qq", "--quorum-queue");
         hint("PerfTest's -sq is --queue-type stream here.", "-sq", "--stream-queue");
@@ -104,7 +105,6 @@ final class PerfTestNames {
                 "--cleanup-queues");
         hint("omq's --message-durability is -f persistent here (messages are not durable without it).",
                 "--message-durability");
-        hint("omq's --message-priority is --message-properties priority=N here.", "--message-priority");
         hint("omq's --consumer-priority is --consumer-args x-priority=N here.", "--consumer-priority");
         hint("omq's --publisher-uri is not an option here: publishers and consumers use the same --uri addresses.",
                 "--publisher-uri", "--consumer-uri");

@@ -75,6 +75,12 @@ class OptionTableTest {
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
             Scenario.builder().protocol("amqp091").size(io.amqpharness.scenario.SizeMix.parse("100:50%,1kb:40%,64kb:10%")
                     .orElseThrow()).seed(42).build(),
+            Scenario.builder().protocol("amqp091").exchange("shaped").exchangeType(io.amqpharness.scenario.ExchangeType.TOPIC)
+                    .routingKeys(io.amqpharness.scenario.ValueType.KEY_SHARES.parse("a.b:70%,a.c:30%").orElseThrow())
+                    .priorities(io.amqpharness.scenario.ValueType.PRIORITY_SHARES.parse("0:80%,9:20%").orElseThrow())
+                    .messageTtls(io.amqpharness.scenario.ValueType.TTL_SHARES.parse("1s:90%,100ms:10%").orElseThrow())
+                    .header(io.amqpharness.scenario.ValueType.HEADER_SHARES.parse("region=eu:50%,us:50%").orElseThrow())
+                    .build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)

@@ -89,6 +89,7 @@ class PerfTestNamesTest {
         "--consumer-credits 20 | --qos 20",
         "--consumer-startup-delay 2s | --consumer-start-delay 2s",
         "--amqp-reject-rate 5 | --reject-rate 5",
+        "--message-priority 5 | --priority 5",
     })
     void theirNamesMeanTheSameHere(String theirs, String ours) {
         Scenario a = Main.parseScenario(Map.of(), theirs.trim().split(" +"));
@@ -125,7 +126,6 @@ class PerfTestNamesTest {
         "--consume-from /queues/q | --queue NAME",
         "--cleanup-queues | --keep-topology",
         "--message-durability | -f persistent",
-        "--message-priority 5 | priority=N",
         "--consumer-priority 5 | x-priority=N",
         "--publisher-uri amqp://localhost | --uri",
         "--consumer-uri amqp://localhost | --uri",

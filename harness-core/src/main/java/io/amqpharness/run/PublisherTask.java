@@ -59,6 +59,8 @@ final class PublisherTask {
     private final SplittableRandom random;
     /** This publisher's seed: the sizes of a mix are drawn from it. */
     private final long seed;
+    /** The routing keys and property variants drawn per message; null when nothing is drawn. */
+    private final ShapeDraw shape;
     private final double phase;
     private volatile Thread thread;
     /** Set once the schedule exists; guarded by {@code this} together with {@link #startRate}. */
@@ -110,6 +112,12 @@ final class PublisherTask {
         this.publishing = this::active;
         this.random = new SplittableRandom(seed);
         this.seed = seed;
+        this.shape = context.settings().shape().isEmpty() ? null : new ShapeDraw(context.settings().shape(), seed);
+    }
+
+    /** What this publisher drew and sent per routing key and variant; empty when nothing is drawn. Once it stopped. */
+    Optional<ShapeDraw> shapeDraw() {
+        return Optional.ofNullable(shape);
     }
 
     /** What the publisher shares with the others of its run: settings, clock, run control. */
@@ -318,8 +326,18 @@ final class PublisherTask {
         if (times != null) {
             times.sent(s, Math.max(0, now - due)); // before the send: a consumer may see the message at once
         }
+        int keyIndex = 0;
+        int variant = 0;
+        String key;
+        if (shape != null) {
+            keyIndex = shape.keyIndex(s);
+            variant = shape.variant(s);
+            key = shape.drawsKeys() ? shape.key(keyIndex) : routingKey;
+        } else {
+            key = keys == null ? routingKey : keys[random.nextInt(keys.length)];
+        }
         try {
-            link.send(s, body, keys == null ? routingKey : keys[random.nextInt(keys.length)]);
+            link.send(s, body, key, variant);
         } catch (RuntimeException e) {
             if (tracked != null) {
                 tracked.unregister(s);
@@ -332,6 +350,9 @@ final class PublisherTask {
         }
         taken = false;
         sent++;
+        if (shape != null) {
+            shape.sent(keyIndex, variant);
+        }
         c.counters().published.increment();
         if (pacer != null) {
             c.publishDelay().recordNanos(Math.max(0, now - due));

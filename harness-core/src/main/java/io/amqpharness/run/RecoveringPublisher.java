@@ -63,12 +63,17 @@ final class RecoveringPublisher implements PublisherLink, PublishOutcomeListener
 
     @Override
     public void send(long seq, byte[] body, String routingKey) {
+        send(seq, body, routingKey, 0);
+    }
+
+    @Override
+    public void send(long seq, byte[] body, String routingKey, int variant) {
         publishing = Thread.currentThread();
         while (true) {
             if (broken == null) {
                 try {
                     PublisherLink l = link;
-                    l.send(seq, body, routingKey);
+                    l.send(seq, body, routingKey, variant);
                     lastSent = seq;
                     if (unproven) {
                         proven();

@@ -70,7 +70,7 @@ final class RequestReply {
     /** The link consumer {@code i} answers requests on, on a connection of its own. */
     Replier openReplier(int i, String connectionName) {
         PublisherLink link = driver.openPublisher(new PublisherSpec(i, runId + "-r" + i, connectionName, "",
-                TopologyPlanner.replyQueue(runId), false, false, false, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty()),
+                TopologyPlanner.replyQueue(runId), false, false, false, OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty(), List.of()),
                 new UnconfirmedOutcomes(new Counters(), control, seq -> { }, measurements.blocks().gate()));
         repliers.add(link);
         return new Replier(link, TopologyPlanner.replyQueue(runId), sent);

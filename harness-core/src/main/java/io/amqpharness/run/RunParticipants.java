@@ -76,7 +76,8 @@ final class RunParticipants {
         // In a grouped run, every group's publishers are this run's own: a consumer group checks them all.
         String own = group.map(g -> g.ownPrefix(names.identityPrefix())).orElse(names.identityPrefix() + "-p");
         SequenceCheckers checkers = new SequenceCheckers(measurements.counters(), own,
-                stream, scenario.stream().singleActiveConsumer(), fromFirst);
+                stream, scenario.stream().singleActiveConsumer(), fromFirst,
+                !stream && scenario.publishing().shape().routingKeys().isPresent() && topology.queues().size() > 1);
         group.ifPresent(g -> g.reads(checkers, topology.queues()));
         this.shared = new Shared(scenario, driver, topology, measurements, clock, payloadClock, control, recovery,
                 opener, names, checkers);
@@ -140,7 +141,7 @@ final class RunParticipants {
         String key = topology.queues().isEmpty() ? scenario.topology().routingKey().orElse("") : topology.routingKey(0);
         return new PublisherSpec((int) (k % Integer.MAX_VALUE), names.runId() + "-" + role + k,
                 "harness-" + names.runId() + "-" + role + connection, topology.exchange(), key, false, false, false,
-                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty());
+                OptionalInt.empty(), MessageProperties.NONE, OptionalInt.empty(), List.of());
     }
 
     /** What opening the first step's connections took. */
@@ -366,6 +367,7 @@ final class RunParticipants {
     List<String> notes() {
         List<String> notes = new ArrayList<>();
         requestReply.ifPresent(r -> notes.add(r.note()));
+        notes.addAll(publishers.shapeNotes());
         long unpaired = unpairedFromSend.sum();
         if (unpaired > 0) {
             notes.add(String.format("%,d deliveries arrived so long after their send (more than about 2 s of their "

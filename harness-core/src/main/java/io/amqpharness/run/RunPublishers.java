@@ -63,6 +63,8 @@ final class RunPublishers {
      * drivers' own limit ({@link PublisherSpec#maxInFlight()}).
      */
     private final OptionalInt maxInFlight;
+    /** The properties of each message variant ({@link io.amqpharness.scenario.MessageShape#variants}), made once. */
+    private final List<io.amqpharness.scenario.MessageProperties> variants;
     /** The highest per-publisher rate a search may set, in messages per second; 0 without a search. */
     private double searchRateCeiling;
 
@@ -92,6 +94,7 @@ final class RunPublishers {
                 p.pacingSpinFor(true).toNanos(), p.pacingGranularity().toNanos());
         this.confirmWindow = p.confirmWindow().isPresent() ? p.confirmWindow().getAsInt() : p.txSize().orElse(1);
         this.maxInFlight = DriverSettings.largestWindow(scenario);
+        this.variants = p.shape().variesProperties() ? p.shape().variants(p.properties()) : List.of();
     }
 
     /** Opens the first step's publishers and prepares (but does not start) their threads; returns what opening took. */
@@ -142,7 +145,7 @@ final class RunPublishers {
         String routingKey = topology.routingKey(i);
         PublisherSpec spec = new PublisherSpec(i, publisherId, names.connection("p", i / p.channelsPerProducer()),
                 topology.exchange(), routingKey, p.persistent(), p.mandatory(), p.confirms(), p.txSize(), p.properties(),
-                maxInFlight);
+                maxInFlight, variants);
         // Direct reply-to: the publisher's own channel receives the replies to its requests (not recovered:
         // a reply-to address belongs to the channel).
         PublisherLink link = scenario.consuming().requestReply().orElse(null) == ReplyMode.DIRECT
@@ -282,6 +285,12 @@ final class RunPublishers {
             most = Math.max(most, p.behindNanos());
         }
         return most;
+    }
+
+    /** What the publishers sent per drawn routing key, priority, TTL and header value, as a note; once they stopped. */
+    List<String> shapeNotes() {
+        return ShapeCounts.note(scenario.publishing().shape(),
+                tasks.stream().flatMap(t -> t.shapeDraw().stream()).toList());
     }
 
     /**

@@ -29,6 +29,8 @@ final class SequenceCheckers {
     private final boolean stream;
     private final boolean singleActiveConsumer;
     private final boolean ownFromStart;
+    /** One checker for all queues: drawn routing keys split each publisher's sequence over them. */
+    private final boolean pooled;
     /** Checkers by queue, or by stream consumer. */
     private final Map<String, Integrity> integrity = new ConcurrentHashMap<>();
     /** The same checkers by the queue they check, for telling each only of refusals of messages routed to it. */
@@ -71,6 +73,18 @@ final class SequenceCheckers {
      */
     SequenceCheckers(Counters counters, String publisherPrefix, boolean stream, boolean singleActiveConsumer,
                      boolean ownFromStart) {
+        this(counters, publisherPrefix, stream, singleActiveConsumer, ownFromStart, false);
+    }
+
+    /**
+     * @param pooled the consumers of all queues share one checker: routing keys drawn per message
+     *               ({@code --routing-keys}) send each publisher's messages to several queues, each
+     *               of which sees only some of its sequence, so its gaps are no losses; over all
+     *               queues together a sequence is whole when each key reaches one queue
+     */
+    SequenceCheckers(Counters counters, String publisherPrefix, boolean stream, boolean singleActiveConsumer,
+                     boolean ownFromStart, boolean pooled) {
+        this.pooled = pooled;
         this.counters = counters;
         this.publisherPrefix = publisherPrefix;
         this.stream = stream;
@@ -86,13 +100,13 @@ final class SequenceCheckers {
      * gets it.
      */
     Integrity forConsumer(String queue, int index) {
-        String key = stream && !singleActiveConsumer ? queue + "\u0000" + index : queue;
+        String key = pooled ? "" : stream && !singleActiveConsumer ? queue + "\u0000" + index : queue;
         Integrity checker = integrity.get(key);
         if (checker != null) {
             return checker;
         }
         OfQueue q = of(queue);
-        synchronized (q) {
+        synchronized (pooled ? this : q) { // pooled: consumers of two queues must not make two checkers
             checker = integrity.get(key);
             if (checker == null) {
                 checker = new Integrity(counters, publisherPrefix, stream, ownFromStart);

@@ -33,9 +33,10 @@ final class TopologyPlanner {
      * @param exchange   where publishers send ("" for the default exchange)
      * @param copies     how many consumed queues each message reaches, when the topology tells
      *                   (1 for one queue per message, the queue count for fanout); empty otherwise
+     * @param keysDrawn  routing keys are drawn per message ({@code --routing-keys})
      */
     record Resolved(TopologyPlan plan, List<String> queues, String exchange, TopologySettings settings,
-                    OptionalInt copies) {
+                    OptionalInt copies, boolean keysDrawn) {
 
         /** The routing key publisher {@code index} uses. */
         String routingKey(int index) {
@@ -52,7 +53,7 @@ final class TopologyPlanner {
             if (queues.isEmpty()) {
                 return List.of();
             }
-            if (settings.randomRoutingKey() || settings.predeclared()) {
+            if (settings.randomRoutingKey() || keysDrawn || settings.predeclared()) {
                 return queues;
             }
             String key = routingKey(index);
@@ -91,14 +92,16 @@ final class TopologyPlanner {
             declarations.add(TopologyPlan.Queue.simple(replyQueue(runId), QueueType.CLASSIC));
         }
         OptionalInt copies = copies(scenario, queues);
+        boolean keysDrawn = scenario.publishing().shape().routingKeys().isPresent();
         if (t.predeclared()) {
             // Only queues the run reads from (or names) must exist; a publish-only run may target an exchange alone.
             boolean mustExist = scenario.consuming().consumers() > 0 || !t.queues().generated();
             return new Resolved(new TopologyPlan(mustExist ? declarations : List.of(), List.of(), List.of(), true),
-                    queues, t.exchange(), t, copies);
+                    queues, t.exchange(), t, copies, keysDrawn);
         }
         if (t.defaultExchange()) {
-            return new Resolved(new TopologyPlan(declarations, List.of(), List.of(), false), queues, "", t, copies);
+            return new Resolved(new TopologyPlan(declarations, List.of(), List.of(), false), queues, "", t, copies,
+                    keysDrawn);
         }
         List<TopologyPlan.Binding> bindings = new ArrayList<>();
         for (String q : queues) {
@@ -106,7 +109,7 @@ final class TopologyPlanner {
         }
         return new Resolved(new TopologyPlan(declarations,
                 List.of(new TopologyPlan.Exchange(t.exchange(), t.exchangeType().brokerName(), true)), bindings, false),
-                queues, t.exchange(), t, copies);
+                queues, t.exchange(), t, copies, keysDrawn);
     }
 
     /** The queue consumers send their replies to in a request/reply run ({@code --request-reply}). */
@@ -128,7 +131,7 @@ final class TopologyPlanner {
         boolean rejects = overflow != null && String.valueOf(overflow).startsWith("reject-publish");
         boolean limited = (args.containsKey("x-max-length") || args.containsKey("x-max-length-bytes")) && !rejects;
         return limited || args.containsKey("x-message-ttl") || args.containsKey("x-expires")
-                || s.publishing().properties().expiration().isPresent();
+                || s.publishing().messagesExpire();
     }
 
     /**
@@ -185,7 +188,8 @@ final class TopologyPlanner {
     static OptionalInt routedCopies(Scenario s, List<String> queues) {
         TopologySettings t = s.topology();
         int publishers = s.publishing().publishers();
-        if (publishers == 0 || t.randomRoutingKey() || queues.isEmpty()) {
+        if (publishers == 0 || t.randomRoutingKey() || s.publishing().shape().routingKeys().isPresent()
+                || queues.isEmpty()) {
             return OptionalInt.empty();
         }
         if (t.defaultExchange()) {

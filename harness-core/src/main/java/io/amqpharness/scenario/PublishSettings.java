@@ -37,6 +37,9 @@ import java.util.Set;
  *                            none
  * @param properties          message properties and headers ({@code --message-properties},
  *                            {@code --message-headers}); default none
+ * @param shape               routing keys, priorities, TTLs and header values drawn per message
+ *                            ({@code --routing-keys}, {@code --priority}, {@code --message-ttl},
+ *                            {@code --header}); default {@link MessageShape#NONE}
  * @param randomStartDelay    each publisher waits a random time up to this long before its first
  *                            message; empty means all start together
  * @param pacingSpin          a paced publisher parks until this long before a wake-up and spins the
@@ -69,6 +72,7 @@ public record PublishSettings(
         @FilledFrom(Setting.TX_SIZE) OptionalInt txSize,
         Set<MessageFlag> flags,
         MessageProperties properties,
+        MessageShape shape,
         @FilledFrom(Setting.PRODUCER_RANDOM_START_DELAY) Optional<Duration> randomStartDelay,
         @FilledFrom(Setting.PACING_SPIN) Optional<Duration> pacingSpin,
         @FilledFrom(Setting.PACING_THREADS) OptionalInt pacingThreads,
@@ -84,6 +88,23 @@ public record PublishSettings(
         variableSize = List.copyOf(variableSize);
         variableRate = List.copyOf(variableRate);
         flags = Set.copyOf(flags);
+    }
+
+    /**
+     * The settings before {@code shape}: nothing drawn per message besides the size.
+     *
+     * @deprecated use the canonical constructor with {@link MessageShape#NONE}
+     */
+    @Deprecated
+    public PublishSettings(int producers, int channelsPerProducer, int messageSizeBytes, SizeMix sizeMix,
+                           List<SizeStep> variableSize, OptionalDouble ratePerProducer, OptionalDouble totalRate,
+                           List<RateStep> variableRate, OptionalLong messagesPerProducer, OptionalInt confirmWindow,
+                           Duration confirmTimeout, OptionalInt txSize, Set<MessageFlag> flags,
+                           MessageProperties properties, Optional<Duration> randomStartDelay,
+                           Optional<Duration> pacingSpin, OptionalInt pacingThreads, Duration pacingGranularity) {
+        this(producers, channelsPerProducer, messageSizeBytes, sizeMix, variableSize, ratePerProducer, totalRate,
+                variableRate, messagesPerProducer, confirmWindow, confirmTimeout, txSize, flags, properties,
+                MessageShape.NONE, randomStartDelay, pacingSpin, pacingThreads, pacingGranularity);
     }
 
     /**
@@ -103,7 +124,8 @@ public record PublishSettings(
                            OptionalInt pacingThreads) {
         this(producers, channelsPerProducer, messageSizeBytes, SizeMix.fixed(messageSizeBytes), variableSize,
                 ratePerProducer, totalRate, variableRate, messagesPerProducer, confirmWindow, confirmTimeout, txSize,
-                flags, properties, randomStartDelay, pacingSpin, pacingThreads, DEFAULT_PACING_GRANULARITY);
+                flags, properties, MessageShape.NONE, randomStartDelay, pacingSpin, pacingThreads,
+                DEFAULT_PACING_GRANULARITY);
     }
 
     /**
@@ -125,6 +147,14 @@ public record PublishSettings(
     /** Publishers in the run: connections times channels per connection. */
     public int publishers() {
         return producers * channelsPerProducer;
+    }
+
+    /**
+     * True if messages may expire by design: {@code --message-properties expiration=...} or
+     * {@code --message-ttl}.
+     */
+    public boolean messagesExpire() {
+        return properties.expiration().isPresent() || shape.expires();
     }
 
     public boolean persistent() {

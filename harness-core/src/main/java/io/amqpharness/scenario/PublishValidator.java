@@ -40,6 +40,7 @@ final class PublishValidator {
             p.add(TX_SIZE, "%s and %s are two ways to get the broker's verdict; use one of them", p.name(CONFIRM));
         }
         properties(d, p);
+        ShapeValidator.validate(d, p);
     }
 
     private static void size(ScenarioDraft<?> d, Problems p) {

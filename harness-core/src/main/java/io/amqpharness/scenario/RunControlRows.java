@@ -134,10 +134,11 @@ final class RunControlRows {
                     + "delays); the same seed sends the same sequence again (default {default}).")
             .read(s -> s.run().seed()).byDefault(0L).apply(Scenario.Builder::seed)
             .doc(
-                "seed of what publishers draw: the size of each message of a `--size` mix, the "
+                "seed of what publishers draw: the size of each message of a `--size` mix, its routing key, "
+                + "priority, TTL and headers (`--routing-keys`, `--priority`, `--message-ttl`, `--header`), the "
                 + "`--random-routing-key` pool and each draw from it, `--producer-random-start-delay`. Publisher "
-                + "N's draws depend only on the seed and N (a size only on the seed, N and the message's "
-                + "sequence number), so the same seed sends the same sizes again");
+                + "N's draws depend only on the seed and N (a size, key or property only on the seed, N and the "
+                + "message's sequence number), so the same seed sends the same sizes, keys and properties again");
     }
 
     static Declaration.Draft<?> failIf() {

@@ -61,7 +61,9 @@ final class ScenarioAssembler {
                         Optional.ofNullable((String) props.get("contentEncoding")),
                         optionalInt((Integer) props.get("priority")),
                         Optional.ofNullable((Duration) props.get("expiration")),
-                        Optional.ofNullable((String) props.get("type")), d.map(MESSAGE_HEADERS))));
+                        Optional.ofNullable((String) props.get("type")), d.map(MESSAGE_HEADERS)),
+                "shape", new MessageShape(Optional.ofNullable(d.get(ROUTING_KEYS)), Optional.ofNullable(d.get(PRIORITY)),
+                        Optional.ofNullable(d.get(MESSAGE_TTL)), d.list(HEADER))));
     }
 
     private static ConsumeSettings consuming(ScenarioDraft<?> d) {

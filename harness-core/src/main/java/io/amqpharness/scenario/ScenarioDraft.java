@@ -112,6 +112,18 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     /** Adds a message header (1.0: application property); values as {@link TypedArguments}. */
     public B messageHeader(String key, Object value) { return put(Setting.MESSAGE_HEADERS, key, value); }
 
+    /** Routing keys drawn per message with their shares ({@code --routing-keys}); default the run's one key. */
+    public B routingKeys(Shares<String> keys) { return set(Setting.ROUTING_KEYS, keys); }
+
+    /** Priorities drawn per message with their shares ({@code --priority}); default none. */
+    public B priorities(Shares<Integer> priorities) { return set(Setting.PRIORITY, priorities); }
+
+    /** Per-message TTLs drawn per message with their shares ({@code --message-ttl}); default none. */
+    public B messageTtls(Shares<Duration> ttls) { return set(Setting.MESSAGE_TTL, ttls); }
+
+    /** A header whose value is drawn per message ({@code --header}); repeatable, default none. */
+    public B header(HeaderShares header) { return add(Setting.HEADER, header); }
+
     /** Each publisher waits a random time up to this long before its first message; default none. */
     public B producerRandomStartDelay(Duration value) { return set(Setting.PRODUCER_RANDOM_START_DELAY, value); }
 

@@ -71,6 +71,7 @@ public enum Setting {
     EXCHANGE_TYPE(TopologyRows.exchangeType()),
     ROUTING_KEY(TopologyRows.routingKey()),
     RANDOM_ROUTING_KEY(TopologyRows.randomRoutingKey()),
+    ROUTING_KEYS(ShapeRows.routingKeys()),
     BINDING_KEY(TopologyRows.bindingKey()),
     BINDING_ARGS(TopologyRows.bindingArgs()),
     PREDECLARED(TopologyRows.predeclared()),
@@ -91,6 +92,9 @@ public enum Setting {
     FLAG(PublishingRows.flag()),
     MESSAGE_PROPERTIES(PublishingRows.messageProperties()),
     MESSAGE_HEADERS(PublishingRows.messageHeaders()),
+    PRIORITY(ShapeRows.priority()),
+    MESSAGE_TTL(ShapeRows.messageTtl()),
+    HEADER(ShapeRows.header()),
     PRODUCER_RANDOM_START_DELAY(PublishingRows.producerRandomStartDelay()),
 
     PACING_SPIN(PublishingRows.pacingSpin()),

@@ -55,6 +55,24 @@ public final class ValueType<T> {
     public static final ValueType<SizeMix> SIZE_MIX = of(SizeMix.class, SizeMix::parse, SizeMix::toString,
             "'%s' is not a size or a list of distinct SIZE:PERCENT%% shares; use for example 1000 or "
                     + "100:50%%,1kb:40%%,64kb:10%%");
+    /** {@code --routing-keys}: keys with their shares, a {@code {FROM..TO}} range making several keys. */
+    public static final ValueType<Shares<String>> KEY_SHARES = of(Shares.class,
+            s -> Shares.parse(s, MessageShape::expandKey), Shares::toString,
+            "'%s' is not a list of distinct KEY:PERCENT%% shares; use for example a.b:70%%,a.c:30%% or orders.{1..10}");
+    /** {@code --priority}: priorities with their shares. */
+    public static final ValueType<Shares<Integer>> PRIORITY_SHARES = of(Shares.class,
+            s -> Shares.parse(s, Shares.single(v -> Optional.of(Integer.valueOf(v.trim())))), Shares::toString,
+            "'%s' is not a priority or a list of distinct PRIORITY:PERCENT%% shares; use for example 5 or "
+                    + "0:80%%,5:15%%,9:5%%");
+    /** {@code --message-ttl}: TTLs with their shares. */
+    public static final ValueType<Shares<Duration>> TTL_SHARES = of(Shares.class,
+            s -> Shares.parse(s, Shares.single(Durations::parse)), s -> s.format(Durations::format),
+            "'%s' is not a duration or a list of distinct DURATION:PERCENT%% shares; use for example 60s or "
+                    + "1s:90%%,100ms:10%%");
+    /** {@code --header}: one header's values with their shares. */
+    public static final ValueType<HeaderShares> HEADER_SHARES = of(HeaderShares.class, HeaderShares::parse,
+            HeaderShares::toString, "'%s' is not NAME=VALUE:PERCENT%%[,VALUE:PERCENT%%...]; use for example "
+                    + "region=eu:50%%,us:50%%");
     /** Names separated by commas. */
     public static final ValueType<List<String>> NAMES = of(String.class, ValueType::names,
             n -> String.join(",", n), "'%s' is not a list of names");

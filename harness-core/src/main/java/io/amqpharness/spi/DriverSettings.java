@@ -65,7 +65,8 @@ public record DriverSettings(String runId, String instanceId, BrokerAddresses ad
      * @param batchedAcks          consumers hold their acks ({@code --multi-ack-every} above 1 or {@code --ack-timeout})
      * @param queueType            the run's queue type
      * @param streamOffset         consumers of a stream start at a given offset ({@code --stream-offset})
-     * @param routingKeyPerMessage sends name their own routing key ({@code --random-routing-key}); a driver
+     * @param routingKeyPerMessage sends name their own routing key ({@code --random-routing-key},
+     *                             {@code --routing-keys}); a driver
      *                             that fixes the key when a link opens must carry it per message
      */
     public record Links(int publishers, int consumers, boolean confirms, OptionalInt maxInFlight, boolean autoAck,
@@ -98,7 +99,8 @@ public record DriverSettings(String runId, String instanceId, BrokerAddresses ad
         Links links = new Links(p.publishers(), c.consumerChannels(), p.confirms(), largestWindow(scenario),
                 c.autoAck(), c.prefetch(),
                 c.ackEvery() > 1 || c.ackTimeout().isPresent(), scenario.topology().queueType(),
-                c.streamOffset().isPresent(), scenario.topology().randomRoutingKey());
+                c.streamOffset().isPresent(),
+                scenario.topology().randomRoutingKey() || p.shape().routingKeys().isPresent());
         return new DriverSettings(runId, scenario.coordination().instanceId(), scenario.addresses(), scenario.tls(),
                 connections, links, new Amqp10(scenario.topology().addressFormat()), scenario.stream());
     }

@@ -19,6 +19,19 @@ public interface PublisherLink extends AutoCloseable {
     void send(long seq, byte[] body, String routingKey);
 
     /**
+     * Sends one message with the properties of one variant of the spec's
+     * ({@link PublisherSpec#variants()}): the core calls this for every send. The default sends with the
+     * spec's properties ({@link #send(long, byte[], String)}), which is right for variant 0 only; the
+     * core asks for other variants only of a driver whose provider accepted a scenario that draws
+     * properties per message. A link that wraps another passes the variant on.
+     *
+     * @param variant the index of the variant, 0 to {@code variants().size() - 1}
+     */
+    default void send(long seq, byte[] body, String routingKey, int variant) {
+        send(seq, body, routingKey);
+    }
+
+    /**
      * The publisher is about to wait: for its next intended send time, or for room in its confirm
      * window. A driver that holds sent messages back to write several with one socket write
      * writes them now, so no message waits longer than the publisher's own pause. Default:

@@ -1,6 +1,7 @@
 package io.amqpharness.spi;
 
 import io.amqpharness.scenario.MessageProperties;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -24,10 +25,38 @@ import java.util.OptionalInt;
  *                       {@code --step confirm=...}), or the transaction size; empty when the core tracks no
  *                       outcomes. The core enforces it; a driver sizes its own in-flight limit or buffers to
  *                       it, so that it never blocks before the core does
+ * @param variants       the properties of each message variant a send may name
+ *                       ({@link PublisherLink#send(long, byte[], String, int)}), variant 0 first: the
+ *                       priorities, TTLs and header values drawn per message ({@code --priority},
+ *                       {@code --message-ttl}, {@code --header}) over {@code properties}. A driver
+ *                       encodes each once when the publisher opens. Given empty, {@code [properties]}
  */
 public record PublisherSpec(int index, String publisherId, String connectionName, String exchange,
                             String routingKey, boolean persistent, boolean mandatory, boolean confirms,
-                            OptionalInt txSize, MessageProperties properties, OptionalInt maxInFlight) {
+                            OptionalInt txSize, MessageProperties properties, OptionalInt maxInFlight,
+                            List<MessageProperties> variants) {
+
+    public PublisherSpec {
+        variants = variants.isEmpty() ? List.of(properties) : List.copyOf(variants);
+    }
+
+    /**
+     * A spec whose messages all carry {@code properties}.
+     *
+     * @deprecated use the canonical constructor, with {@code List.of()} for no variants
+     */
+    @Deprecated
+    public PublisherSpec(int index, String publisherId, String connectionName, String exchange,
+                         String routingKey, boolean persistent, boolean mandatory, boolean confirms,
+                         OptionalInt txSize, MessageProperties properties, OptionalInt maxInFlight) {
+        this(index, publisherId, connectionName, exchange, routingKey, persistent, mandatory, confirms, txSize,
+                properties, maxInFlight, List.of());
+    }
+
+    /** True if sends name more than one variant of the properties. */
+    public boolean varies() {
+        return variants.size() > 1;
+    }
 
     /**
      * A spec without {@code maxInFlight}: the transaction size if there is one, else empty.
@@ -40,6 +69,6 @@ public record PublisherSpec(int index, String publisherId, String connectionName
                          String routingKey, boolean persistent, boolean mandatory, boolean confirms,
                          OptionalInt txSize, MessageProperties properties) {
         this(index, publisherId, connectionName, exchange, routingKey, persistent, mandatory, confirms, txSize,
-                properties, txSize);
+                properties, txSize, List.of());
     }
 }

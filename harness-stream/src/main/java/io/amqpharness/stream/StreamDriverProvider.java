@@ -50,6 +50,24 @@ public final class StreamDriverProvider implements DriverProvider {
         if (scenario.consuming().requestReply().isPresent()) {
             problems.add(Setting.REQUEST_REPLY, "%s does not apply to %s stream", problems.name(Setting.PROTOCOL));
         }
+        var shape = scenario.publishing().shape();
+        if (shape.routingKeys().isPresent()) {
+            problems.add(Setting.ROUTING_KEYS, "%s does not apply to %s stream: publishers write to the stream itself, "
+                    + "with no routing key", problems.name(Setting.PROTOCOL));
+        }
+        if (shape.priorities().isPresent()) {
+            problems.add(Setting.PRIORITY, "%s does not apply to %s stream: a stream keeps messages in the order "
+                    + "written, whatever their priority", problems.name(Setting.PROTOCOL));
+        }
+        if (shape.ttls().isPresent()) {
+            problems.add(Setting.MESSAGE_TTL, "%s does not apply to %s stream: a stream drops messages by its "
+                    + "retention (--max-age, --max-length-bytes), not per message", problems.name(Setting.PROTOCOL));
+        }
+        if (!shape.headers().isEmpty()) {
+            problems.add(Setting.HEADER, "%s does not apply to %s stream yet: its messages carry only the "
+                    + "filter value (--filter-values) as an application property; use --protocol amqp10 to write "
+                    + "varied headers to a stream", problems.name(Setting.PROTOCOL));
+        }
     }
 
     /**

@@ -340,7 +340,7 @@ final class Judge {
     /** Why the broker may drop a confirmed message by design; empty if it never does. */
     private Optional<String> mayDrop(String queue) {
         var scenario = result.scenario();
-        if (scenario.publishing().properties().expiration().isPresent()) {
+        if (scenario.publishing().messagesExpire()) {
             return Optional.of("messages carry an expiration (TTL): the broker drops them when it passes");
         }
         var c = scenario.consuming();

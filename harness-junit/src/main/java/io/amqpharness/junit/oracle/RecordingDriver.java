@@ -115,10 +115,15 @@ final class RecordingDriver implements ProtocolDriver {
 
         @Override
         public void send(long seq, byte[] body, String routingKey) {
+            send(seq, body, routingKey, 0);
+        }
+
+        @Override
+        public void send(long seq, byte[] body, String routingKey, int variant) {
             // Recorded before the call: a send that throws may still have reached the broker.
             log.sent(seq);
             recording.sent();
-            delegate.send(seq, body, routingKey);
+            delegate.send(seq, body, routingKey, variant);
         }
 
         @Override

@@ -65,8 +65,8 @@ class ScenarioValuesTest {
             }
             type = raw;
         }
-        if (type instanceof WildcardType) {
-            return;
+        if (type instanceof WildcardType || type instanceof java.lang.reflect.TypeVariable) {
+            return; // a generic record's value (Shares<T>): as Object, written by its own type
         }
         Class<?> c = (Class<?>) type;
         if (AS_THEY_ARE.contains(c) || c.isEnum()) {

@@ -159,7 +159,7 @@ final class RecordDocs {
 
     /** The {@code @param} tags of a record's Javadoc in {@code source}, as markdown, by component name. */
     static Map<String, String> params(Class<?> record, String source) {
-        Matcher m = Pattern.compile("record\\s+" + record.getSimpleName() + "\\s*\\(").matcher(source);
+        Matcher m = Pattern.compile("record\\s+" + record.getSimpleName() + "\\s*(?:<[^>]*>)?\\s*\\(").matcher(source);
         if (!m.find()) {
             throw new IllegalStateException("no record " + record.getSimpleName() + " in its source");
         }

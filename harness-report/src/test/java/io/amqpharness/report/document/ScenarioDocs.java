@@ -117,8 +117,8 @@ final class ScenarioDocs {
                 QUEUES.forEach((name, r) -> row(b, path + "." + name, r[0], r[1]));
             } else if (raw.isRecord() && !TEXT.contains(raw) && raw != DurationRange.class && raw != StepPlan.class) {
                 rows(b, path + ".", raw);
-            } else if (raw == List.class && element(type) instanceof Class<?> e && e.isRecord() && !TEXT.contains(e)) {
-                rows(b, path + "[].", e);
+            } else if (raw == List.class && raw(element(type)).isRecord() && !TEXT.contains(raw(element(type)))) {
+                rows(b, path + "[].", raw(element(type)));
             }
         }
     }
@@ -138,6 +138,9 @@ final class ScenarioDocs {
         if (t == OptionalDouble.class) {
             return "number or null";
         }
+        if (t instanceof java.lang.reflect.TypeVariable<?>) {
+            return "by list"; // a generic record's value: its @param says which JSON type each list has
+        }
         Class<?> raw = raw(t);
         if (raw == int.class || raw == long.class || raw == Integer.class || raw == Long.class) {
             return "integer";
@@ -155,7 +158,7 @@ final class ScenarioDocs {
             return "object";
         }
         if (Collection.class.isAssignableFrom(raw)) {
-            return element(t) instanceof Class<?> e && (e.isRecord() || e.isInterface()) && !TEXT.contains(e) ? "array"
+            return (raw(element(t)).isRecord() || raw(element(t)).isInterface()) && !TEXT.contains(raw(element(t))) ? "array"
                     : "array of strings";
         }
         return "string"; // text, enumeration ids, addresses, offsets, gates, times: as text
@@ -166,7 +169,8 @@ final class ScenarioDocs {
     }
 
     private static Class<?> raw(Type t) {
-        return t instanceof ParameterizedType p ? (Class<?>) p.getRawType() : (Class<?>) t;
+        // a type variable (a generic record's value) is written as its value is: documented in its @param
+        return t instanceof ParameterizedType p ? (Class<?>) p.getRawType() : t instanceof Class<?> c ? c : Object.class;
     }
 
     private static Type element(Type t) {
