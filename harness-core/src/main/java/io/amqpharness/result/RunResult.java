@@ -62,6 +62,8 @@ import java.util.OptionalLong;
  *                            ({@code --churn-rate})
  * @param latencyBySize       with a {@code --size} mix, end-to-end latency per size over the measured
  *                            part of the run, smallest size first; empty for a single size
+ * @param backlog             what a backlog run ({@code --backlog}) measured: the fill, the drain and
+ *                            the publishers before and during it; empty for any other run
  */
 public record RunResult(
         String runId,
@@ -92,9 +94,11 @@ public record RunResult(
         Optional<BrokerMetricsReport> brokerMetrics,
         Optional<SearchOutcome> search,
         ConnectionStats connections,
-        List<io.amqpharness.measure.SizeLatency> latencyBySize) {
+        List<io.amqpharness.measure.SizeLatency> latencyBySize,
+        Optional<BacklogOutcome> backlog) {
 
     public RunResult {
+        backlog = backlog == null ? Optional.empty() : backlog;
         latencyBySize = latencyBySize == null ? List.of() : List.copyOf(latencyBySize);
         queues = List.copyOf(queues);
         latency = Map.copyOf(latency);
@@ -102,6 +106,28 @@ public record RunResult(
         steps = List.copyOf(steps);
         driverFacts = Map.copyOf(driverFacts);
         notes = List.copyOf(notes);
+    }
+
+    /**
+     * A result of a run without a backlog.
+     *
+     * @deprecated use the canonical constructor, which takes {@code backlog} last ({@code Optional.empty()})
+     */
+    @Deprecated
+    public RunResult(String runId, Scenario scenario, BrokerInfo broker, List<String> queues, Instant startedAt,
+                     Duration publishingTime, Duration totalTime, boolean paced, CountSnapshot counts,
+                     long unconfirmedAtStop, long unsentAtStop, OptionalLong leftInQueues,
+                     OptionalLong expectedDeliveries, Rates rates, Map<Metric, LatencySummary> latency,
+                     LatencyHistograms histograms, List<IntervalStats> intervals, List<StepResult> steps,
+                     ClientStats client, Map<String, String> driverFacts, List<String> notes,
+                     Optional<String> failure, boolean interrupted, io.amqpharness.measure.Outages.Summary outages,
+                     io.amqpharness.measure.FlowBlocks.Summary blocking, Optional<BrokerMetricsReport> brokerMetrics,
+                     Optional<SearchOutcome> search, ConnectionStats connections,
+                     List<io.amqpharness.measure.SizeLatency> latencyBySize) {
+        this(runId, scenario, broker, queues, startedAt, publishingTime, totalTime, paced, counts, unconfirmedAtStop,
+                unsentAtStop, leftInQueues, expectedDeliveries, rates, latency, histograms, intervals, steps, client,
+                driverFacts, notes, failure, interrupted, outages, blocking, brokerMetrics, search, connections,
+                latencyBySize, Optional.empty());
     }
 
     /**
@@ -122,7 +148,7 @@ public record RunResult(
         this(runId, scenario, broker, queues, startedAt, publishingTime, totalTime, paced, counts, unconfirmedAtStop,
                 unsentAtStop, leftInQueues, expectedDeliveries, rates, latency, histograms, intervals, steps, client,
                 driverFacts, notes, failure, interrupted, outages, blocking, brokerMetrics, search, connections,
-                List.of());
+                List.of(), Optional.empty());
     }
 
     /** End-to-end latency: from the intended (paced) or actual send to receipt. */

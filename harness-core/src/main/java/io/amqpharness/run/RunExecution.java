@@ -110,15 +110,23 @@ final class RunExecution {
                 control::stopRequested, this::note));
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
                 listeners, topology.copies()));
-        Optional<Stepper> steps = searching.<Stepper>map(s -> s)
-                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
         search.ifPresent(s -> participants.setRate(
                 SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         long cpuStart = ClientStats.processCpuNanos();
         cpuAtMeasureStart = cpuStart;
         long start = clock.nanoTime();
+        Optional<BacklogController> backlog = scenario.run().backlog().map(b -> new BacklogController(b,
+                b.size().messages(scenario.publishing().sizeMix().meanBytes()), participants, control,
+                new BacklogController.BacklogLevel(measurements.counters()::snapshot, topology.copies(),
+                        () -> DeliveryDrain.totalDepth(driver, topology.queues())),
+                () -> DeliveryDrain.totalDepth(driver, topology.queues()), clock, this::note, start));
+        Optional<Stepper> steps = searching.<Stepper>map(s -> s).or(() -> backlog.map(b -> b))
+                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
         IntervalSampler sampler = startTraffic(start, steps);
-        long publishingEnd = stopPublishing(stopCondition.await(start));
+        backlog.ifPresent(BacklogController::start);
+        boolean timeLimit = stopCondition.await(start);
+        backlog.ifPresent(BacklogController::stopWatching);
+        long publishingEnd = stopPublishing(timeLimit);
         CountSnapshot atPublishingEnd = measurements.counters().snapshot();
         measuredCpu = measuredCpu(atPublishingEnd);
         sampler.drainingFrom(publishingEnd);
@@ -137,7 +145,8 @@ final class RunExecution {
         });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults, brokerOutcome, searching.map(SearchController::outcome));
+                stepResults, brokerOutcome, searching.map(SearchController::outcome),
+                backlog.map(b -> b.outcome(end - start)));
     }
 
     /**
@@ -334,7 +343,8 @@ final class RunExecution {
     /** Everything the run measured, in {@link RunResult}'s order: what ran, when, counts, latency, the rest. */
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos, List<StepResult> stepResults,
-                             Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome) {
+                             Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome,
+                             Optional<io.amqpharness.result.BacklogOutcome> backlogOutcome) {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counted = cut.counts();
@@ -371,7 +381,7 @@ final class RunExecution {
                 Optional.ofNullable(control.failure()), control.interrupted(),
                 measurements.outages().summary(), measurements.blocks().summary(),
                 brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats(),
-                measurements.bySize().summaries());
+                measurements.bySize().summaries(), backlogOutcome);
     }
 
     /** The result's notes, after those of the phases: what the reader should know to read the numbers. */

@@ -97,6 +97,9 @@ final class RunParticipants {
     /** Opens the first step's consumers (and the reply queue's); they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
         requestReply.ifPresent(r -> r.openReplyQueue(names.connection("replies", 0)));
+        if (scenario.run().backlog().isPresent()) {
+            return; // held back until the backlog is reached: BacklogController lets them arrive
+        }
         ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("consumer connections",
                 ConnectionOpener.perConnection(scenario.consuming().consumerChannels(),
                         scenario.consuming().channelsPerConsumer(), this::openConsumer, t -> t.link().close()),
@@ -195,9 +198,9 @@ final class RunParticipants {
         publishers.sweepTimeouts(now);
     }
 
-    /** Whether the run has consumers (its first step had any). */
+    /** Whether the run has consumers (its first step had any, or a backlog's consumers will arrive). */
     boolean hasConsumers() {
-        return !consumers.isEmpty();
+        return !consumers.isEmpty() || scenario.run().backlog().isPresent() && scenario.consuming().consumers() > 0;
     }
 
     /** Sends the acknowledgements {@code --ack-timeout} has made due by {@code now}. */

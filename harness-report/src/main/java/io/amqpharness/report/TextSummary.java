@@ -57,6 +57,7 @@ public final class TextSummary {
         outages(b, d);
         blocking(b, d);
         rates(b, d);
+        b.append(BacklogSummary.format(d));
         latency(b, d);
         SizeLatencyLines.append(b, d);
         if (!d.steps().isEmpty()) {

@@ -123,7 +123,8 @@ public record ResultDocument(
         long unaccountedPublished,
         Environment environment,
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<BacklogSection> backlog) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -144,6 +145,7 @@ public record ResultDocument(
         latency = latency == null ? Latencies.EMPTY : latency;
         brokerMetrics = brokerMetrics == null ? Optional.empty() : brokerMetrics;
         search = search == null ? Optional.empty() : search;
+        backlog = backlog == null ? Optional.empty() : backlog;
         failure = failure == null ? Optional.empty() : failure;
         interruptedAfter = interruptedAfter == null ? Optional.empty() : interruptedAfter;
         scenario = scenario == null ? new ScenarioSection(null, null, null, null, null, null, null, null) : scenario;

@@ -188,7 +188,8 @@ public final class ResultMerge {
                 failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures)),
                 docs.stream().anyMatch(ResultDocument::interrupted), outages(docs, intervals), blocking(docs),
                 brokerMetrics, Optional.empty(), MergedConnections.connections(instances), !failures.isEmpty(), gates,
-                Optional.empty(), unaccountedPublished, first.environment(), Optional.of(rows(instances)), List.of());
+                Optional.empty(), unaccountedPublished, first.environment(), Optional.of(rows(instances)), List.of(),
+                Optional.empty());
     }
 
     /** The merged histogram of each metric over the whole run. */

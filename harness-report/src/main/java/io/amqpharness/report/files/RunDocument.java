@@ -39,7 +39,7 @@ public final class RunDocument {
                 sections.connections(r.connections()), r.failed(), r.gates().stream().map(sections::gate).toList(),
                 redaction.text(r.interruptedAfter()), r.unaccountedPublished(), environment(), Optional.empty(),
                 r.latencyBySize().stream().map(b -> new SizeBucket(b.bytes(), b.percent(),
-                        RunSections.ladder(b.endToEnd()))).toList());
+                        RunSections.ladder(b.endToEnd()))).toList(), r.backlog().map(RunSections::backlog));
     }
 
     /** The harness version from the jar manifest, or {@code development build}. */
