@@ -64,7 +64,8 @@ final class BacklogController implements Stepper {
     private volatile long drainedNanos;
     private volatile long leftAtDrain;
     private volatile long consumedAtDrain;
-    private volatile boolean finished;
+    private volatile boolean watching = true;
+    private boolean finished;
 
     // The reporting thread's.
     private int intervalsInStep;
@@ -102,7 +103,7 @@ final class BacklogController implements Stepper {
 
     /** Stops watching: no consumer arrives after this returns (waits up to 10 s for one being opened). */
     void stopWatching() {
-        finished = true;
+        watching = false;
         if (poller != null) {
             try {
                 poller.join(10_000);
@@ -114,7 +115,7 @@ final class BacklogController implements Stepper {
 
     private void poll() {
         try {
-            while (!finished && control.failure() == null && !control.stopRequested() && control.publishing()) {
+            while (watching && control.failure() == null && !control.stopRequested() && control.publishing()) {
                 if (step(clock.nanoTime())) {
                     return;
                 }
@@ -164,7 +165,7 @@ final class BacklogController implements Stepper {
         // Read after the first consumers are on their way: the read takes a round trip to the broker.
         depthAtFill = brokerDepth.get();
         note.accept(String.format(java.util.Locale.ROOT, "The backlog of %,d messages was reached after %.2f s; "
-                + "%d consumers arrive%s.", messages, fillEndNanos / 1e9, consumers,
+                + "%d consumer%s arrive%s.", messages, fillEndNanos / 1e9, consumers, consumers == 1 ? "" : "s",
                 backlog.consumerArrival().isPresent() ? ", " + backlog.consumerArrival().getAsDouble() + " per second"
                         : " at once"));
     }
@@ -231,7 +232,7 @@ final class BacklogController implements Stepper {
     }
 
     private void closeFill(long endNanos) {
-        steps.add(current.close(0, "fill", Map.of("backlog", (double) target), endNanos));
+        steps.add(current.close(0, "fill", Map.of("backlog", (double) target, "consumers", 0.0), endNanos));
         intervalsInStep = 0;
     }
 
@@ -243,7 +244,7 @@ final class BacklogController implements Stepper {
             if (steps.isEmpty()) {
                 closeFill(end);
             } else if (intervalsInStep > 0 || end > current.startNanos()) {
-                steps.add(current.close(1, "drain", Map.of("consumers", (double) consumers), end));
+                steps.add(current.close(1, "drain", Map.of("backlog", (double) target, "consumers", (double) consumers), end));
             }
         }
         return List.copyOf(steps);
