@@ -22,7 +22,8 @@ import java.util.OptionalLong;
  * @param filled          messages in the queues then, by the harness's counts (published and not
  *                        refused, times the queues each reaches, less what consumers received: 0)
  * @param fillRate        {@code filled} over {@code fillTime}
- * @param depthAtFill     the queues' depth the broker reported right after the backlog was reached;
+ * @param depthAtFill     the queues' depth the broker reported when the backlog was reached, just
+ *                        before the consumers arrived;
  *                        may lag behind {@code filled} on a saturated broker (it answers a depth
  *                        read before the messages still in a queue's mailbox); empty if not read
  * @param consumers       consumers (connections) that arrived

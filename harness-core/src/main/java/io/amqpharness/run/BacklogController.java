@@ -160,10 +160,11 @@ final class BacklogController implements Stepper {
         if (backlog.then() == BacklogThen.DRAIN) {
             participants.setPublishers(0);
         }
+        // Read before the consumers arrive (they may take the whole backlog into their prefetch at once):
+        // one round trip to the broker, a few milliseconds.
+        depthAtFill = brokerDepth.get();
         reached = true;
         arrive(now);
-        // Read after the first consumers are on their way: the read takes a round trip to the broker.
-        depthAtFill = brokerDepth.get();
         note.accept(String.format(java.util.Locale.ROOT, "The backlog of %,d messages was reached after %.2f s; "
                 + "%d consumer%s arrive%s.", messages, fillEndNanos / 1e9, consumers, consumers == 1 ? "" : "s",
                 backlog.consumerArrival().isPresent() ? ", " + backlog.consumerArrival().getAsDouble() + " per second"
