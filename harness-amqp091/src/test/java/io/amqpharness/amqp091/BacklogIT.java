@@ -34,7 +34,7 @@ class BacklogIT {
     /** A time limit as a cap only: every run here drains well before it. */
     private Scenario.Builder scenario() {
         return Scenario.builder().uri(broker.uri()).size(100).confirm(100).interval(Duration.ofMillis(500))
-                .time(Duration.ofSeconds(90)).drainTimeout(Duration.ofSeconds(20)).backlog(BacklogSize.messages(BACKLOG));
+                .time(Duration.ofSeconds(90)).drainTimeout(Duration.ofSeconds(20)).backlog(BacklogSize.ofMessages(BACKLOG));
     }
 
     @Test

@@ -17,7 +17,7 @@ public record BacklogSize(long amount, boolean bytes) {
     }
 
     /** A backlog of {@code count} messages. */
-    public static BacklogSize messages(long count) {
+    public static BacklogSize ofMessages(long count) {
         return new BacklogSize(count, false);
     }
 
@@ -31,7 +31,7 @@ public record BacklogSize(long amount, boolean bytes) {
         String t = text.trim();
         if (t.matches("[0-9]+")) {
             try {
-                return Optional.of(messages(Long.parseLong(t)));
+                return Optional.of(ofMessages(Long.parseLong(t)));
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }
