@@ -12,19 +12,22 @@ import java.util.OptionalLong;
  * @param target       the backlog asked for, messages
  * @param then         {@code drain} (publishers stopped) or {@code keep-publishing}
  * @param reached      whether the queues reached it before the run ended
- * @param fillTime     from the start of publishing to the backlog being reached
+ * @param fillTime     from the start of publishing to the backlog being reached (to the end of the run if it was
+ *                     not)
  * @param filled       messages in the queues then, by the harness's counts
  * @param fillRate     {@code filled} over {@code fillTime}
- * @param depthAtFill  the depth the broker reported right after; absent if not read
+ * @param depthAtFill  the depth the broker reported then, just before the consumers arrived; {@code null} if it
+ *                     could not be read
  * @param consumers    consumers that arrived
  * @param arrivalTime  from the backlog being reached to the last consumer's arrival
  * @param peakBacklog  the most messages the queues held during the drain, by the harness's counts
  * @param drained      whether the backlog drained before the run ended
- * @param drainTime    from the backlog being reached to its drain; absent if it did not drain
- * @param drainRate    how fast the backlog went down, net of what publishers added; absent if it did not drain
+ * @param drainTime    from the backlog being reached to its drain; {@code null} if it did not drain
+ * @param drainRate    how fast the backlog went down, net of what publishers added; {@code null} if it
+ *                     did not drain
  * @param consumerRate what the consumers received per second during the drain
  * @param beforeDrain  the publishers while filling
- * @param duringDrain  the publishers during the drain; absent when they stopped ({@code drain})
+ * @param duringDrain  the publishers during the drain; {@code null} when they stopped ({@code drain})
  */
 public record BacklogSection(long target, String then, boolean reached, long fillTime, long filled, double fillRate,
                              OptionalLong depthAtFill, int consumers, long arrivalTime, long peakBacklog,

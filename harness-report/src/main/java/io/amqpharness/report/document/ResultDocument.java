@@ -81,6 +81,8 @@ import java.util.OptionalLong;
  * @param instances            a row per instance merged, in the order given
  * @param latencyBySize        with a {@code --size} mix, the end-to-end latency of each size, smallest first; see
  *                             [Latency by size](#latency-by-size). Left out for a single size and in a merged result
+ * @param backlog              a backlog run's fill and drain ({@code --backlog}), see [Backlog](#backlog). Left out
+ *                             for any other run and in a merged result
  */
 public record ResultDocument(
         int format,
