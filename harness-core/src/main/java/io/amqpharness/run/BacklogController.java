@@ -175,7 +175,7 @@ final class BacklogController implements Stepper {
     private void arrive(long now) {
         int due = due(consumers, backlog.consumerArrival(), now - start - fillEndNanos);
         if (due > arrived) {
-            participants.setConsumers(due * channelsPerConsumer);
+            participants.arriveConsumers(due * channelsPerConsumer);
             arrived = due;
             lastArrivalNanos = clock.nanoTime() - start;
         }

@@ -262,6 +262,33 @@ final class RunParticipants {
         }
     }
 
+    /**
+     * Opens consumers until {@code count} channels are active, {@code --connection-open-concurrency}
+     * connections at a time, then starts them together: a backlog's consumers arriving at once.
+     * Fewer than {@code count} active already; none retired.
+     */
+    void arriveConsumers(int count) {
+        int base = consumers.size();
+        int more = count - activeConsumers;
+        if (more <= 0) {
+            return;
+        }
+        ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("arriving consumer connections",
+                ConnectionOpener.perConnection(more, scenario.consuming().channelsPerConsumer(),
+                        i -> openConsumer(base + i), t -> t.link().close()),
+                list -> list.forEach(t -> t.link().close()));
+        List<ConsumerTask> arrived = new ArrayList<>();
+        opened.results().forEach(arrived::addAll);
+        for (ConsumerTask t : arrived) {
+            consumers.add(t);
+            activeConsumerIndexes.add(consumers.size() - 1);
+            activeConsumers++;
+        }
+        for (ConsumerTask t : arrived) {
+            t.link().start(t);
+        }
+    }
+
     private List<ConsumerTask> activeConsumers() {
         return activeConsumerIndexes.stream().map(consumers::get).toList();
     }

@@ -50,7 +50,7 @@ final class BacklogRows {
             .doc("all at once",
                 "with `--backlog`, how many consumers (connections of `--consumer-channels` each) arrive per "
                 + "second once the backlog is reached: the first at once, the next ones checked every 10 ms. "
-                + "Without it all `--consumers` arrive at once (opened one after the other, as fast as the broker "
-                + "accepts them)");
+                + "Without it all `--consumers` arrive at once: their connections open together "
+                + "(`--connection-open-concurrency` at a time) and they subscribe together once all are open");
     }
 }
