@@ -43,9 +43,10 @@ class BacklogIT {
         RunResult r = new LoadRunner(scenario().queueType(QueueType.CLASSIC).consumers(1)
                 .backlogThen(BacklogThen.DRAIN).build()).run();
         BacklogOutcome b = accounted(r);
-        // The publishers stop once the backlog is reached: what they had in flight still arrives.
-        assertThat(b.filled()).isBetween(BACKLOG, BACKLOG + 100);
-        assertThat(r.counts().published()).isBetween(BACKLOG, BACKLOG + 100);
+        // The publishers stop once the backlog is reached: what they had in flight still arrives. Unpaced, they
+        // send on during the check's 10 ms and whatever a loaded machine adds to it (320 more once): up to 10 %.
+        assertThat(b.filled()).isBetween(BACKLOG, BACKLOG + 2_000);
+        assertThat(r.counts().published()).isBetween(b.filled(), b.filled() + 2_000);
         assertThat(r.counts().consumed()).isEqualTo(r.counts().published());
         assertThat(b.consumers()).isEqualTo(1);
         assertThat(b.duringDrain()).as("the publishers stopped").isEmpty();
