@@ -82,6 +82,25 @@ class BacklogIT {
         assertThat(b.arrivalTime()).isGreaterThanOrEqualTo(Duration.ofMillis(450));
     }
 
+    @Test
+    @BrokerIndependent(Why.HARNESS_SIDE) // the time limit and the drain are the harness's
+    void aBacklogNotReachedByTheTimeLimitLeavesItInTheQueueAndWaitsForNoConsumer() {
+        RunResult r = new LoadRunner(scenario().queueType(QueueType.CLASSIC).consumers(2).rate(200)
+                .time(Duration.ofSeconds(2)).build()).run();
+        assertThat(r.failure()).isEmpty();
+        BacklogOutcome b = r.backlog().orElseThrow();
+        assertThat(b.reached()).isFalse();
+        assertThat(b.drained()).isFalse();
+        assertThat(b.consumers()).isZero();
+        assertThat(b.fillTime()).isLessThan(Duration.ofSeconds(4));
+        assertThat(r.counts().consumed()).isZero();
+        assertThat(r.leftInQueues()).hasValue(r.counts().published());
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.steps()).extracting(StepResult::label).containsExactly("fill");
+        // No consumer to wait for: the drain does not sit out its 20 s.
+        assertThat(r.totalTime()).isLessThan(Duration.ofSeconds(12));
+    }
+
     /** The checks every backlog run passes: reached, drained, two phases, every message accounted for. */
     static BacklogOutcome accounted(RunResult r) {
         assertThat(r.failure()).isEmpty();

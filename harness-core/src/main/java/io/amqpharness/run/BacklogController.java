@@ -251,7 +251,7 @@ final class BacklogController implements Stepper {
         return List.copyOf(steps);
     }
 
-    /** What the run measured; after {@link #finish}. */
+    /** What the run measured, {@code elapsedNanos} being the end of publishing; after {@link #finish}. */
     synchronized BacklogOutcome outcome(long elapsedNanos) {
         StepResult fill = steps.get(0);
         Optional<StepResult> drain = steps.size() > 1 ? Optional.of(steps.get(1)) : Optional.empty();

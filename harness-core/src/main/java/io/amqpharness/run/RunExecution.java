@@ -146,7 +146,7 @@ final class RunExecution {
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
                 stepResults, brokerOutcome, searching.map(SearchController::outcome),
-                backlog.map(b -> b.outcome(end - start)));
+                backlog.map(b -> b.outcome(publishingEnd - start)));
     }
 
     /**
@@ -299,7 +299,8 @@ final class RunExecution {
 
     private void scheduleAckTimeouts() {
         long ackTimeoutNanos = scenario.consuming().ackTimeout().map(Duration::toNanos).orElse(0L);
-        if (ackTimeoutNanos <= 0 || !participants.hasConsumers()) {
+        // A backlog's consumers arrive later: the sweep finds them then.
+        if (ackTimeoutNanos <= 0 || !participants.hasConsumers() && scenario.run().backlog().isEmpty()) {
             return;
         }
         long period = Math.max(1_000_000L, ackTimeoutNanos / 4);

@@ -198,9 +198,9 @@ final class RunParticipants {
         publishers.sweepTimeouts(now);
     }
 
-    /** Whether the run has consumers (its first step had any, or a backlog's consumers will arrive). */
+    /** Whether the run has consumers (its first step had any, or a backlog's have arrived). */
     boolean hasConsumers() {
-        return !consumers.isEmpty() || scenario.run().backlog().isPresent() && scenario.consuming().consumers() > 0;
+        return !consumers.isEmpty();
     }
 
     /** Sends the acknowledgements {@code --ack-timeout} has made due by {@code now}. */

@@ -20,7 +20,8 @@ public final class BacklogSummary {
         BacklogSection s = r.backlog().get();
         StringBuilder b = new StringBuilder();
         if (!s.reached()) {
-            Format.line(b, "Backlog   %s messages NOT reached: the run ended after %s s, before the queues held it",
+            Format.line(b, "Backlog   %s messages NOT reached: publishing ended after %s s, before the queues held it; "
+                    + "the consumers never arrived",
                     Format.count(s.target()), Format.seconds(s.fillTime()));
             publishers(b, s);
             return b.toString();
