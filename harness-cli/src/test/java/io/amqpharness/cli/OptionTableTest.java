@@ -74,6 +74,9 @@ class OptionTableTest {
             Scenario.builder().protocol("amqp091").predeclared(true).queue("existing").build(),
             Scenario.builder().protocol("amqp091").size(io.amqpharness.scenario.SizeMix.parse("100:50%,1kb:40%,64kb:10%")
                     .orElseThrow()).seed(42).build(),
+            Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).consumers(10)
+                    .backlog(io.amqpharness.scenario.BacklogSize.ofBytes(50L * 1024 * 1024))
+                    .backlogThen(io.amqpharness.scenario.BacklogThen.DRAIN).consumerArrival(2.5).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)
