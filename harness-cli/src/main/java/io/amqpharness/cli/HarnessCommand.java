@@ -248,12 +248,16 @@ final class HarnessCommand implements Callable<Integer> {
      * The sentence for a run whose consumers received nothing: such a run measured no latency and
      * no delivery, whatever else it printed (a wrong queue or binding, a consumer that sleeps for
      * each message longer than the run, consumers started after the run ended). Empty for a run
-     * without consumers or that consumed something.
+     * without consumers or that consumed something, and for a backlog run ({@code --backlog}) that
+     * ended before its backlog was reached, whose consumers never arrived.
      */
     static java.util.Optional<String> nothingConsumed(RunResult result) {
         int consumers = result.scenario().consuming().consumers();
         if (consumers == 0 || result.counts().consumed() > 0) {
             return java.util.Optional.empty();
+        }
+        if (result.backlog().filter(b -> !b.reached()).isPresent()) {
+            return java.util.Optional.empty(); // the consumers never arrived, and the summary says why
         }
         return java.util.Optional.of(String.format(java.util.Locale.ROOT,
                 "No message was consumed: the run asked for %,d consumer%s and they received nothing "

@@ -81,6 +81,9 @@ class OptionTableTest {
                     .messageTtls(io.amqpharness.scenario.ValueType.TTL_SHARES.parse("1s:90%,100ms:10%").orElseThrow())
                     .header(io.amqpharness.scenario.ValueType.HEADER_SHARES.parse("region=eu:50%,us:50%").orElseThrow())
                     .build(),
+            Scenario.builder().protocol("amqp091").queueType(QueueType.QUORUM).consumers(10)
+                    .backlog(io.amqpharness.scenario.BacklogSize.ofBytes(50L * 1024 * 1024))
+                    .backlogThen(io.amqpharness.scenario.BacklogThen.DRAIN).consumerArrival(2.5).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").batchSize(500).subEntrySize(10)
                     .compression(io.amqpharness.scenario.StreamSettings.Compression.GZIP).build(),
             Scenario.builder().protocol("stream").uri("rabbitmq-stream://broker:5552").singleActiveConsumer(true)

@@ -64,6 +64,8 @@ import java.util.OptionalLong;
  *                            part of the run, smallest size first; empty for a single size
  * @param faults              what the run's clients saw around each fault of {@code --fault}, in time order;
  *                            empty without faults
+ * @param backlog             what a backlog run ({@code --backlog}) measured: the fill, the drain and
+ *                            the publishers before and during it; empty for any other run
  */
 public record RunResult(
         String runId,
@@ -95,10 +97,12 @@ public record RunResult(
         Optional<SearchOutcome> search,
         ConnectionStats connections,
         List<io.amqpharness.measure.SizeLatency> latencyBySize,
-        List<io.amqpharness.fault.FaultOutcome> faults) {
+        List<io.amqpharness.fault.FaultOutcome> faults,
+        Optional<BacklogOutcome> backlog) {
 
     public RunResult {
         faults = faults == null ? List.of() : List.copyOf(faults);
+        backlog = backlog == null ? Optional.empty() : backlog;
         latencyBySize = latencyBySize == null ? List.of() : List.copyOf(latencyBySize);
         queues = List.copyOf(queues);
         latency = Map.copyOf(latency);
@@ -109,9 +113,9 @@ public record RunResult(
     }
 
     /**
-     * A result without faults.
+     * A result without faults and without a backlog.
      *
-     * @deprecated since 1.1: use the canonical constructor, which takes {@code faults} last
+     * @deprecated since 1.1: use the canonical constructor, which takes {@code faults} and {@code backlog} last
      */
     @Deprecated
     public RunResult(String runId, Scenario scenario, BrokerInfo broker, List<String> queues, Instant startedAt,
@@ -127,7 +131,7 @@ public record RunResult(
         this(runId, scenario, broker, queues, startedAt, publishingTime, totalTime, paced, counts, unconfirmedAtStop,
                 unsentAtStop, leftInQueues, expectedDeliveries, rates, latency, histograms, intervals, steps, client,
                 driverFacts, notes, failure, interrupted, outages, blocking, brokerMetrics, search, connections,
-                latencyBySize, List.of());
+                latencyBySize, List.of(), Optional.empty());
     }
 
     /**
@@ -148,7 +152,7 @@ public record RunResult(
         this(runId, scenario, broker, queues, startedAt, publishingTime, totalTime, paced, counts, unconfirmedAtStop,
                 unsentAtStop, leftInQueues, expectedDeliveries, rates, latency, histograms, intervals, steps, client,
                 driverFacts, notes, failure, interrupted, outages, blocking, brokerMetrics, search, connections,
-                List.of(), List.of());
+                List.of(), List.of(), Optional.empty());
     }
 
     /** End-to-end latency: from the intended (paced) or actual send to receipt. */

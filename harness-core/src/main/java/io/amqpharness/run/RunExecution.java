@@ -119,16 +119,24 @@ final class RunExecution {
         group.ifPresent(g -> g.linksOpenAwaitAll(control::stopRequested));
         Optional<SearchController> searching = search.map(s -> new SearchController(s, participants, control,
                 listeners, topology.copies()));
-        Optional<Stepper> steps = searching.<Stepper>map(s -> s)
-                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
         search.ifPresent(s -> participants.setRate(
                 SearchController.firstRatePerPublisher(s, scenario.publishing().publishers())));
         long cpuStart = ClientStats.processCpuNanos();
         cpuAtMeasureStart = cpuStart;
         long start = clock.nanoTime();
+        Optional<BacklogController> backlog = scenario.run().backlog().map(b -> new BacklogController(b,
+                b.size().messages(scenario.publishing().sizeMix().meanBytes()), participants, control,
+                new BacklogController.BacklogLevel(measurements.counters()::snapshot, topology.copies(),
+                        () -> DeliveryDrain.totalDepth(driver, topology.queues())),
+                () -> DeliveryDrain.totalDepth(driver, topology.queues()), clock, this::note, start));
+        Optional<Stepper> steps = searching.<Stepper>map(s -> s).or(() -> backlog.map(b -> b))
+                .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
         IntervalSampler sampler = startTraffic(start, steps);
         startFaults(start);
-        long publishingEnd = stopPublishing(stopCondition.await(start));
+        backlog.ifPresent(BacklogController::start);
+        boolean timeLimit = stopCondition.await(start);
+        backlog.ifPresent(BacklogController::stopWatching);
+        long publishingEnd = stopPublishing(timeLimit);
         // Every fault in force is undone before the drain: the messages on a stopped node can arrive.
         faults.ifPresent(f -> f.publishingEnded(publishingEnd));
         CountSnapshot atPublishingEnd = measurements.counters().snapshot();
@@ -149,7 +157,8 @@ final class RunExecution {
         });
         List<StepResult> stepResults = steps.map(c -> c.finish(end - start)).orElse(List.of());
         return result(startedAt, start, publishingEnd, end, sampler, ClientStats.processCpuNanos() - cpuStart,
-                stepResults, brokerOutcome, searching.map(SearchController::outcome));
+                stepResults, brokerOutcome, searching.map(SearchController::outcome),
+                backlog.map(b -> b.outcome(publishingEnd - start)));
     }
 
     /**
@@ -311,7 +320,8 @@ final class RunExecution {
 
     private void scheduleAckTimeouts() {
         long ackTimeoutNanos = scenario.consuming().ackTimeout().map(Duration::toNanos).orElse(0L);
-        if (ackTimeoutNanos <= 0 || !participants.hasConsumers()) {
+        // A backlog's consumers arrive later: the sweep finds them then.
+        if (ackTimeoutNanos <= 0 || !participants.hasConsumers() && scenario.run().backlog().isEmpty()) {
             return;
         }
         long period = Math.max(1_000_000L, ackTimeoutNanos / 4);
@@ -356,7 +366,8 @@ final class RunExecution {
     /** Everything the run measured, in {@link RunResult}'s order: what ran, when, counts, latency, the rest. */
     private RunResult result(Instant startedAt, long start, long publishingEnd, long end, IntervalSampler sampler,
                              long cpuNanos, List<StepResult> stepResults,
-                             Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome) {
+                             Optional<BrokerMonitor.Outcome> brokerOutcome, Optional<SearchOutcome> searchOutcome,
+                             Optional<io.amqpharness.result.BacklogOutcome> backlogOutcome) {
         SettledCut cut = SettledCut.read(measurements.counters()::snapshot, participants::inFlight,
                 scenario.publishing().confirms(), clock);
         CountSnapshot counted = cut.counts();
@@ -394,7 +405,7 @@ final class RunExecution {
                 measurements.outages().summary(), measurements.blocks().summary(),
                 brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats(),
                 measurements.bySize().summaries(),
-                faults.map(f -> f.finish(counts.lost())).orElse(List.of()));
+                faults.map(f -> f.finish(counts.lost())).orElse(List.of()), backlogOutcome);
     }
 
     /** The result's notes, after those of the phases: what the reader should know to read the numbers. */

@@ -101,6 +101,9 @@ final class RunParticipants {
     /** Opens the first step's consumers (and the reply queue's); they receive once {@link #startConsumers()} runs. */
     void openConsumers() {
         requestReply.ifPresent(r -> r.openReplyQueue(names.connection("replies", 0)));
+        if (scenario.run().backlog().isPresent()) {
+            return; // held back until the backlog is reached: BacklogController lets them arrive
+        }
         ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("consumer connections",
                 ConnectionOpener.perConnection(scenario.consuming().consumerChannels(),
                         scenario.consuming().channelsPerConsumer(), this::openConsumer, t -> t.link().close()),
@@ -199,7 +202,7 @@ final class RunParticipants {
         publishers.sweepTimeouts(now);
     }
 
-    /** Whether the run has consumers (its first step had any). */
+    /** Whether the run has consumers (its first step had any, or a backlog's have arrived). */
     boolean hasConsumers() {
         return !consumers.isEmpty();
     }
@@ -260,6 +263,33 @@ final class RunParticipants {
             t.ackPolicy().ifPresent(AckPolicy::flush);
             t.link().close();
             activeConsumers--;
+        }
+    }
+
+    /**
+     * Opens consumers until {@code count} channels are active, {@code --connection-open-concurrency}
+     * connections at a time, then starts them together: a backlog's consumers arriving at once.
+     * Fewer than {@code count} active already; none retired.
+     */
+    void arriveConsumers(int count) {
+        int base = consumers.size();
+        int more = count - activeConsumers;
+        if (more <= 0) {
+            return;
+        }
+        ConnectionOpener.Opened<List<ConsumerTask>> opened = opener.openAll("arriving consumer connections",
+                ConnectionOpener.perConnection(more, scenario.consuming().channelsPerConsumer(),
+                        i -> openConsumer(base + i), t -> t.link().close()),
+                list -> list.forEach(t -> t.link().close()));
+        List<ConsumerTask> arrived = new ArrayList<>();
+        opened.results().forEach(arrived::addAll);
+        for (ConsumerTask t : arrived) {
+            consumers.add(t);
+            activeConsumerIndexes.add(consumers.size() - 1);
+            activeConsumers++;
+        }
+        for (ConsumerTask t : arrived) {
+            t.link().start(t);
         }
     }
 

@@ -163,7 +163,7 @@ final class RunControlRows {
         RunSettings r = s.run();
         java.util.Optional<Duration> byDefault = RunSettings.defaultWarmup(r.steps().isPresent(), r.time(),
                 s.publishing().messagesPerProducer().isPresent() || s.consuming().messagesPerConsumer().isPresent()
-                        || s.consuming().exitWhen().isPresent());
+                        || s.consuming().exitWhen().isPresent() || r.backlog().isPresent());
         if (r.warmup().equals(byDefault)) {
             return null;
         }
@@ -174,7 +174,7 @@ final class RunControlRows {
     private static Duration defaultWarmup(DraftValues d) {
         boolean stepped = !d.list(Setting.STEP).isEmpty() && d.get(Setting.STEP_DURATION) != null;
         boolean bounded = d.get(Setting.PRODUCER_MESSAGES) != null || d.get(Setting.CONSUMER_MESSAGES) != null
-                || d.get(Setting.EXIT_WHEN) != null;
+                || d.get(Setting.EXIT_WHEN) != null || d.get(Setting.BACKLOG) != null;
         return RunSettings.defaultWarmup(stepped, java.util.Optional.ofNullable(d.duration(Setting.TIME)), bounded)
                 .orElse(null);
     }

@@ -33,6 +33,8 @@ import java.util.Optional;
  *                     default: the management API next to the AMQP port ({@link BrokerMetrics#DERIVED})
  * @param gates        pass/fail gates ({@code --fail-if}), checked on the whole run and on each
  *                     step; empty for none
+ * @param backlog      {@code --backlog}: fill the queues with the consumers held back, then drain;
+ *                     empty for none
  */
 public record RunSettings(
         @FilledFrom(Setting.TIME) Optional<Duration> time,
@@ -45,7 +47,21 @@ public record RunSettings(
         @FilledFrom(Setting.RECOVERY) RecoveryMode recovery,
         @FilledFrom(Setting.RECOVERY_TIMEOUT) Duration recoveryTimeout,
         BrokerMetrics brokerMetrics,
-        List<Gate> gates) {
+        List<Gate> gates,
+        Optional<Backlog> backlog) {
+    /**
+     * The settings before {@code backlog}: no backlog.
+     *
+     * @deprecated use the canonical constructor, with {@code Optional.empty()} for no backlog
+     */
+    @Deprecated
+    public RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval, Duration drainTimeout,
+                       ClockMode clock, long seed, Optional<StepPlan> steps, RecoveryMode recovery,
+                       Duration recoveryTimeout, BrokerMetrics brokerMetrics, List<Gate> gates) {
+        this(time, warmup, interval, drainTimeout, clock, seed, steps, recovery, recoveryTimeout, brokerMetrics, gates,
+                Optional.empty());
+    }
+
     /**
      * The settings before {@code seed}: seed 0, the draws of every run before it existed.
      *
@@ -55,7 +71,8 @@ public record RunSettings(
     public RunSettings(Optional<Duration> time, Optional<Duration> warmup, Duration interval, Duration drainTimeout,
                        ClockMode clock, Optional<StepPlan> steps, RecoveryMode recovery, Duration recoveryTimeout,
                        BrokerMetrics brokerMetrics, List<Gate> gates) {
-        this(time, warmup, interval, drainTimeout, clock, 0L, steps, recovery, recoveryTimeout, brokerMetrics, gates);
+        this(time, warmup, interval, drainTimeout, clock, 0L, steps, recovery, recoveryTimeout, brokerMetrics, gates,
+                Optional.empty());
     }
 
     /**
@@ -76,6 +93,7 @@ public record RunSettings(
 
     public RunSettings {
         gates = List.copyOf(gates);
+        backlog = backlog == null ? Optional.empty() : backlog;
     }
 
     /** Whether this run reconnects: {@code on}, or {@code auto} with a time limit or steps. */

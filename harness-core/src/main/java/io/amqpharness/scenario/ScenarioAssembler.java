@@ -113,7 +113,18 @@ final class ScenarioAssembler {
                 "steps", steps.isEmpty() || stepDuration == null ? Optional.empty()
                         : Optional.of(new StepPlan(steps, stepDuration)),
                 "brokerMetrics", brokerMetrics(d),
+                "backlog", backlog(d),
                 "gates", d.<String>list(FAIL_IF).stream().map(Gate::parse).flatMap(Optional::stream).toList()));
+    }
+
+    private static Optional<Backlog> backlog(ScenarioDraft<?> d) {
+        BacklogSize size = d.get(BACKLOG);
+        if (size == null) {
+            return Optional.empty();
+        }
+        BacklogThen then = d.get(BACKLOG_THEN);
+        return Optional.of(new Backlog(size, then == null ? BacklogThen.KEEP_PUBLISHING : then,
+                optional(d.decimal(CONSUMER_ARRIVAL))));
     }
 
     private static BrokerMetrics brokerMetrics(ScenarioDraft<?> d) {

@@ -320,6 +320,18 @@ abstract class ScenarioDraft<B extends ScenarioDraft<B>> extends DraftValues {
     public B stepDuration(Duration value) { return set(Setting.STEP_DURATION, value); }
 
     /**
+     * A backlog run: fill the queues to {@code size} with the consumers held back, then let them
+     * arrive and drain it ({@link Backlog}); default none.
+     */
+    public B backlog(BacklogSize size) { return set(Setting.BACKLOG, size); }
+
+    /** What publishers do while a backlog drains; default {@link BacklogThen#KEEP_PUBLISHING}. */
+    public B backlogThen(BacklogThen value) { return set(Setting.BACKLOG_THEN, value); }
+
+    /** Consumers arriving per second once the backlog is reached; default all at once. */
+    public B consumerArrival(double perSecond) { return set(Setting.CONSUMER_ARRIVAL, perSecond); }
+
+    /**
      * Whether dropped connections are reopened: {@link RecoveryMode#AUTO} (default: on for runs with
      * a time limit or steps), {@link RecoveryMode#ON} or {@link RecoveryMode#OFF} (fail fast).
      */

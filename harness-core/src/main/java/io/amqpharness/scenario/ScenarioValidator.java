@@ -33,6 +33,7 @@ final class ScenarioValidator {
         ConsumeValidator.validate(d, p);
         TopologyValidator.validate(d, p);
         StepValidator.validate(d, p);
+        BacklogValidator.validate(d, p);
         GateValidator.validate(d, p);
         run(d, p);
         coordination(d, p);

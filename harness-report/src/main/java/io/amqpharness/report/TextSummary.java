@@ -58,6 +58,7 @@ public final class TextSummary {
         blocking(b, d);
         FaultLines.append(b, d);
         rates(b, d);
+        b.append(BacklogSummary.format(d));
         latency(b, d);
         SizeLatencyLines.append(b, d);
         if (!d.steps().isEmpty()) {

@@ -76,6 +76,27 @@ class RunSummaryTest {
     }
 
     @Test
+    void aBacklogRunSaysHowItFilledAndDrainedAndWhatThePublishersDid() {
+        RunResult r = new LoadRunner(scenario().rate(1000).confirm(50).consumers(2)
+                .backlog(io.amqpharness.scenario.BacklogSize.ofMessages(300)).time(Duration.ofSeconds(20)).build())
+                .run();
+        assertThat(r.backlog()).hasValueSatisfying(b -> assertThat(b.drained()).isTrue());
+        assertThat(r.counts().lost()).isZero();
+        assertThat(summary(r))
+                .containsPattern("\\nBacklog   [0-9,]+ messages reached in [0-9.]+ s \\([0-9,]+ msg/s; broker depth "
+                        + "[0-9,]+\\), then 2 consumers arrived in [0-9.]+ s; publishers kept publishing\\n")
+                .containsPattern("\\nDrain     drained in [0-9.]+ s: [0-9,]+ msg/s net \\(peak [0-9,]+\\), consumers "
+                        + "received [0-9,]+ msg/s\\n")
+                .containsPattern("\\n  while filling +[0-9,]+ +[0-9,]+ +[0-9.]+ ms +[0-9.,]+ ms\\n")
+                .containsPattern("\\n  while draining +[0-9,]+ +[0-9,]+ ")
+                .containsPattern("\\|  fill \\|").containsPattern("\\| drain \\|");
+        String html = io.amqpharness.report.html.HtmlReport.render(List.of(
+                new io.amqpharness.report.html.ReportRun("backlog", io.amqpharness.report.files.RunDocument.of(r))));
+        assertThat(html).contains("<section><h2>Backlog</h2>").contains("<th>time to drain</th>")
+                .contains("<td>while draining</td>");
+    }
+
+    @Test
     void aStoppedRunSaysWhenItWasInterrupted() {
         LoadRunner runner = new LoadRunner(scenario().rate(50).build());
         runner.listener(new RunListener() {

@@ -43,7 +43,7 @@ public final class RunDocument {
                 r.latencyBySize().stream().map(b -> new SizeBucket(b.bytes(), b.percent(),
                         RunSections.ladder(b.endToEnd()))).toList(),
                 r.faults().stream().map(f -> FaultSections.entry(f, redaction)).toList(),
-                Optional.empty());
+                Optional.empty(), r.backlog().map(RunSections::backlog));
     }
 
     /**

@@ -153,6 +153,19 @@ record RunSections(Redaction redaction) {
                 redaction.text(g.sentence()), Optional.empty());
     }
 
+    static io.amqpharness.report.document.BacklogSection backlog(io.amqpharness.result.BacklogOutcome b) {
+        return new io.amqpharness.report.document.BacklogSection(b.target(), b.then(), b.reached(),
+                b.fillTime().toNanos(), b.filled(), b.fillRate(), b.depthAtFill(), b.consumers(),
+                b.arrivalTime().toNanos(), b.peakBacklog(), b.drained(),
+                b.drainTime().map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty()), b.drainRate(),
+                b.consumerRate(), publishers(b.beforeDrain()), b.duringDrain().map(RunSections::publishers));
+    }
+
+    private static io.amqpharness.report.document.BacklogSection.Publishers publishers(
+            io.amqpharness.result.BacklogOutcome.Publishers p) {
+        return new io.amqpharness.report.document.BacklogSection.Publishers(p.sent(), p.confirmed(), ladder(p.confirm()));
+    }
+
     ResultDocument.Search search(SearchOutcome s) {
         return new ResultDocument.Search(redaction.texts(s.target()), s.probes().stream().map(this::probe).toList(),
                 s.answer(), s.converged());

@@ -92,6 +92,8 @@ import java.util.OptionalLong;
  * @param groups               in a run of several client groups ({@code --group}), a row per group, in the order given,
  *                             with the fields of an `instances` row (`instance` is the group's name); the document's
  *                             own numbers are those of all groups together; see [Groups](#groups). Left out otherwise
+ * @param backlog              a backlog run's fill and drain ({@code --backlog}), see [Backlog](#backlog). Left out
+ *                             for any other run and in a merged result
  */
 public record ResultDocument(
         int format,
@@ -136,7 +138,8 @@ public record ResultDocument(
         @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> instances,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SizeBucket> latencyBySize,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultEntry> faults,
-        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> groups) {
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<List<InstanceRow>> groups,
+        @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<BacklogSection> backlog) {
 
     /** The layout version this harness writes and the highest it reads. */
     public static final int FORMAT = 1;
@@ -159,6 +162,7 @@ public record ResultDocument(
         latency = latency == null ? Latencies.EMPTY : latency;
         brokerMetrics = brokerMetrics == null ? Optional.empty() : brokerMetrics;
         search = search == null ? Optional.empty() : search;
+        backlog = backlog == null ? Optional.empty() : backlog;
         failure = failure == null ? Optional.empty() : failure;
         interruptedAfter = interruptedAfter == null ? Optional.empty() : interruptedAfter;
         scenario = scenario == null ? new ScenarioSection(null, null, null, null, null, null, null, null) : scenario;

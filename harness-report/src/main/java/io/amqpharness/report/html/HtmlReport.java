@@ -54,6 +54,7 @@ public final class HtmlReport {
             body.append(Tables.notes(runs.get(0).result()));
             body.append(Tables.gates(runs.get(0).result()));
             body.append(Tables.search(runs.get(0).result()));
+            body.append(BacklogTable.section(runs.get(0).result()));
             String instances = Tables.instances(runs.get(0).result());
             if (!instances.isEmpty() && !runs.get(0).result().groupRows().isEmpty()) {
                 body.append("<section><h2>Groups</h2>").append(instances)

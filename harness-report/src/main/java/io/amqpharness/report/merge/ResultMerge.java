@@ -194,7 +194,7 @@ public final class ResultMerge {
                 docs.stream().anyMatch(ResultDocument::interrupted), outages(docs, intervals), blocking(docs),
                 brokerMetrics, Optional.empty(), MergedConnections.connections(instances), !failures.isEmpty(), gates,
                 Optional.empty(), unaccountedPublished, first.environment(), Optional.of(rows(instances)), List.of(),
-                List.of(), Optional.empty());
+                List.of(), Optional.empty(), Optional.empty());
     }
 
     /** The merged histogram of each metric over the whole run. */
