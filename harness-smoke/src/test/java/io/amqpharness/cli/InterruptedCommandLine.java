@@ -1,6 +1,5 @@
 package io.amqpharness.cli;
 
-import io.amqpharness.result.RunStart;
 import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunListener;
 import java.io.PrintWriter;
@@ -18,7 +17,7 @@ import sun.misc.SignalHandler;
 /**
  * Runs the {@code harness} command line in this JVM with the Ctrl-C handling of the harness's own
  * process ({@link Main.Session} that handles signals), and sends this JVM a real SIGINT a while
- * after the run started: the run ends by the same signal handler, drain and result files as after
+ * after the run's first interval: the run ends by the same signal handler, drain and result files as after
  * Ctrl-C in a terminal. While it runs, a SIGINT the session does not take is ignored instead of
  * ending the JVM. One at a time (SIGINT goes to the whole JVM).
  */
@@ -47,7 +46,7 @@ public final class InterruptedCommandLine {
 
     /**
      * Runs {@code args}, calling {@code beforeRun} with the runner before it runs, and sends SIGINT
-     * {@code after} the run started (not at all if it never starts or ends before).
+     * {@code after} the run's first reporting interval ended (not at all if none ends, or the run ends before).
      */
     public static synchronized Outcome run(List<String> args, Consumer<LoadRunner> beforeRun, Duration after) {
         CountDownLatch started = new CountDownLatch(1);
@@ -57,8 +56,8 @@ public final class InterruptedCommandLine {
             beforeRun.accept(r);
             r.listener(new RunListener() {
                 @Override
-                public void started(RunStart start) {
-                    started.countDown();
+                public void interval(io.amqpharness.result.IntervalStats stats) {
+                    started.countDown(); // the first interval: publishing is under way (opening may take long)
                 }
             });
         });

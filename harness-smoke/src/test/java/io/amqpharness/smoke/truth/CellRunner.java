@@ -204,7 +204,7 @@ final class CellRunner {
      */
     private static void closeConnectionsSoon(String api, String runId) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (closeConnectionsOf(api, runId) == 0) {
+        while (closeConnectionsOrNone(api, runId) == 0) {
             if (System.nanoTime() > deadline) {
                 System.out.println("  (the management API listed no connection of run " + runId + " in 10 s)");
                 return;
@@ -213,11 +213,21 @@ final class CellRunner {
         }
     }
 
+    /** As {@link #closeConnectionsOf}, with 0 when the management API did not answer (a loaded node): try again. */
+    private static int closeConnectionsOrNone(String api, String runId) throws InterruptedException {
+        try {
+            return closeConnectionsOf(api, runId);
+        } catch (java.io.IOException e) {
+            System.out.println("  (the management API did not answer: " + e + ")");
+            return 0;
+        }
+    }
+
     /**
      * Closes, through the management API, every connection whose name or client properties carry
      * {@code runId}: AMQP connections ({@code /connections}) and stream connections ({@code /stream/connections}).
      */
-    static int closeConnectionsOf(String api, String runId) throws Exception {
+    static int closeConnectionsOf(String api, String runId) throws java.io.IOException, InterruptedException {
         String auth = "Basic " + Base64.getEncoder().encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
         int closed = 0;
         for (String kind : List.of("/connections", "/stream/connections")) {
