@@ -383,6 +383,95 @@ class ResultMergeTest {
                 .hasMessage(a + " and " + a + " hold the same run (run id runa); give each instance's directory once.");
     }
 
+    /**
+     * The expected deliveries are judged on the merged result unless the instances shared a queue (then
+     * each counted the other's messages as foreign): one of several queues is enough, and one instance
+     * naming its own queue twice is not sharing.
+     */
+    @Test
+    void expectedDeliveriesAreNotJudgedWhenInstancesShareOneOfTheirQueuesOnly() throws Exception {
+        for (boolean share : new boolean[] {true, false}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("sq" + share + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                ArrayNode queues = r.putArray("queues").add("own-" + i);
+                queues.add(share ? "shared" : "own-" + i);
+                ((ObjectNode) r.path("counts")).put("unique", 1_000).put("ownUnique", 900).put("foreign", 100);
+                r.put("expectedDeliveries", 1_000).put("leftInQueues", 0);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            if (share) {
+                assertThat(merged.has("expectedDeliveries") && !merged.path("expectedDeliveries").isNull()).isFalse();
+                assertThat(merged.path("notes").toString()).contains("The expected deliveries (2,000) are not judged")
+                        .contains("(200 in all)");
+            } else {
+                assertThat(merged.path("expectedDeliveries").asLong()).isEqualTo(2_000);
+                assertThat(merged.path("notes").toString()).doesNotContain("are not judged");
+            }
+        }
+    }
+
+    /** A failed instance makes the merged result failed, with its reason named by the instance. */
+    @Test
+    void anInstancesFailureIsCarriedIntoTheMergedResultUnderItsName() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("f" + i, "pod-" + i, h, List.of(h), 1_000);
+            if (i > 0) {
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                r.put("failure", "connection refused " + i).put("failed", true);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+            }
+            dirs.add(d);
+        }
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
+        assertThat(merged.path("failure").asText()).isEqualTo("pod-1: connection refused 1; pod-2: connection refused 2");
+        assertThat(merged.path("failed").asBoolean()).isTrue();
+        ObjectNode fine = tree(ResultMerge.merge(dirs.subList(0, 1)));
+        assertThat(fine.path("failed").asBoolean()).isFalse();
+        assertThat(fine.path("failure").isMissingNode() || fine.path("failure").isNull()).isTrue();
+    }
+
+    /**
+     * Without consumers in any instance and nothing consumed, the unaccounted gate is judged on the
+     * unaccounted published messages alone; with consumers and no expected deliveries it cannot be.
+     */
+    @Test
+    void theUnaccountedGateOfInstancesWithoutConsumersIsJudgedOnWhatWasPublished() throws Exception {
+        for (boolean consumers : new boolean[] {false, true}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("nc" + consumers + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                ((ObjectNode) r.path("counts")).put("consumed", 0);
+                r.put("unaccountedPublished", 3 + i);
+                ObjectNode scenario = (ObjectNode) r.path("scenario");
+                scenario.putObject("run").putArray("gates").add("unaccounted>0");
+                scenario.putObject("consuming").put("consumers", consumers && i == 1 ? 1 : 0);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            JsonNode gate = tree(ResultMerge.merge(dirs)).path("gates").get(0);
+            assertThat(gate.path("instance").asText()).isEqualTo("merged");
+            if (consumers) {
+                assertThat(gate.path("sentence").asText()).as("consumers, no delivery account")
+                        .doesNotContain("unaccounted messages was 7");
+            } else {
+                assertThat(gate.path("sentence").asText()).contains("unaccounted messages was 7");
+                assertThat(gate.path("broken").asBoolean()).isTrue();
+            }
+        }
+    }
+
     /** The merged result as the tree its result.json holds. */
     private static ObjectNode tree(io.amqpharness.report.document.ResultDocument merged) {
         return (ObjectNode) io.amqpharness.report.document.ResultDocuments.toTree(merged);
