@@ -475,4 +475,35 @@ class ConfirmTrackerTest {
         assertThat(refused).containsExactly(1L, 2L);
         assertThat(counters.lateOutcomes.sum()).isEqualTo(4);
     }
+
+    @Test
+    void aFailedLinkRefusesTheNextSendEvenWithRoomInTheWindow() {
+        ConfirmTracker t = tracker(4);
+        send(t, 1);
+        t.failed(new java.io.IOException("connection reset"));
+        assertThat(t.hasCapacity(2)).isTrue();
+        assertThat(t.awaitCapacity(2, () -> true)).isFalse();
+        assertThat(t.failure()).hasMessage("connection reset");
+    }
+
+    @Test
+    void abandoningReachesTheMessageInTheLastSlot() {
+        ConfirmTracker t = tracker(2); // 4 slots: message 3 sits in the last one
+        send(t, 1);
+        send(t, 2);
+        t.settled(2, true, PublishOutcome.CONFIRMED);
+        send(t, 3);
+        assertThat(t.abandonPending()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void theWindowStaysWithinOneAndItsMaximum() {
+        ConfirmTracker t = new ConfirmTracker(4, 8, 5_000_000_000L, counters, latency, clock);
+        t.setWindow(1);
+        assertThat(t.window()).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.setWindow(9))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("window 9 must be in 1..8");
+        assertThat(t.window()).isEqualTo(1);
+    }
 }

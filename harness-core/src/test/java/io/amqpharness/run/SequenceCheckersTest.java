@@ -146,4 +146,15 @@ class SequenceCheckersTest {
         assertThat(c.missingSettled()).isEqualTo(2);
         assertThat(c.missingByQueue()).containsExactly(java.util.Map.entry("s", 2L));
     }
+
+    @Test
+    void aMessageInDoubtReportedAfterTheCheckerExistsIsNotAnExpectedDeliveryEither() {
+        SequenceCheckers c = queues();
+        Integrity i = c.forConsumer("q", 0);
+        c.inDoubt(List.of("q"), "run1-p0").accept(3);
+        for (long seq = 1; seq <= 5; seq++) {
+            i.arrive("run1-p0", seq, false);
+        }
+        assertThat(counters.snapshot().inDoubtArrived()).isEqualTo(1);
+    }
 }
