@@ -416,6 +416,39 @@ class ResultMergeTest {
         }
     }
 
+    /**
+     * Instances sharing a queue without counting each other's messages (their consumers read only
+     * their own) keep the expected deliveries; an instance that did not know what was left or
+     * expected leaves the merged result without them.
+     */
+    @Test
+    void expectedDeliveriesAndWhatWasLeftAreKeptOnlyWhenEveryInstanceKnewThem() throws Exception {
+        for (boolean everyoneKnew : new boolean[] {true, false}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("known" + everyoneKnew + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                r.putArray("queues").add("shared");
+                ((ObjectNode) r.path("counts")).put("unique", 1_000).put("ownUnique", 1_000).put("foreign", 0);
+                if (everyoneKnew || i == 0) {
+                    r.put("expectedDeliveries", 1_000).put("leftInQueues", 4);
+                }
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            if (everyoneKnew) {
+                assertThat(merged.path("expectedDeliveries").asLong()).isEqualTo(2_000);
+                assertThat(merged.path("leftInQueues").asLong()).as("one shared queue, read once").isEqualTo(4);
+            } else {
+                assertThat(merged.path("expectedDeliveries").isNumber()).isFalse();
+                assertThat(merged.path("leftInQueues").isNumber()).isFalse();
+            }
+        }
+    }
+
     /** A failed instance makes the merged result failed, with its reason named by the instance. */
     @Test
     void anInstancesFailureIsCarriedIntoTheMergedResultUnderItsName() throws Exception {
