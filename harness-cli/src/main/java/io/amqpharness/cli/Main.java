@@ -174,6 +174,7 @@ public final class Main {
         private static final sun.misc.Signal INTERRUPT = new sun.misc.Signal("INT");
         private final CountDownLatch done = new CountDownLatch(1);
         private final boolean handlesSignals;
+        private final java.util.function.Consumer<LoadRunner> beforeRun;
         private volatile boolean interrupted;
         private volatile boolean shuttingDown;
         private volatile Runnable runner;
@@ -187,10 +188,21 @@ public final class Main {
 
         /** @param handlesSignals true in the harness's own process: Ctrl-C is handled here, not by a shutdown */
         Session(boolean handlesSignals) {
+            this(handlesSignals, r -> { });
+        }
+
+        /**
+         * @param handlesSignals true: Ctrl-C is handled here, as in the harness's own process
+         * @param beforeRun      called with each runner before it runs, before Ctrl-C reaches it (a test that
+         *                       records the run, or interrupts it once it started)
+         */
+        Session(boolean handlesSignals, java.util.function.Consumer<LoadRunner> beforeRun) {
             this.handlesSignals = handlesSignals;
+            this.beforeRun = java.util.Objects.requireNonNull(beforeRun, "beforeRun");
         }
 
         void running(LoadRunner r) {
+            beforeRun.accept(r);
             running(r::stop);
         }
 

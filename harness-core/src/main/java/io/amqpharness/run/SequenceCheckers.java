@@ -197,6 +197,12 @@ final class SequenceCheckers {
         return integrity.values().stream().mapToLong(Integrity::missingSettled).sum();
     }
 
+    /** Whether reports for {@code queue} are still kept for checkers made later (tests: only memory depends on it). */
+    boolean keeps(String queue) {
+        OfQueue q = byQueue.get(queue);
+        return q != null && q.keeping;
+    }
+
     private OfQueue of(String queue) {
         return byQueue.computeIfAbsent(queue, q -> new OfQueue());
     }

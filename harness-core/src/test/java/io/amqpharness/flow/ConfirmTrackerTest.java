@@ -347,4 +347,163 @@ class ConfirmTrackerTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.setWindow(0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void anUnregisteredSendFreesItsPermitOnceAndOnlyItsOwn() {
+        ConfirmTracker t = tracker(2);
+        send(t, 1);
+        send(t, 2);
+        assertThat(t.hasCapacity(3)).isFalse();
+        t.unregister(2);
+        assertThat(t.pending()).isEqualTo(1);
+        t.unregister(2); // once only
+        t.unregister(7); // never registered
+        assertThat(t.pending()).isEqualTo(1);
+        assertThat(t.hasCapacity(3)).isTrue();
+        t.settled(2, false, PublishOutcome.CONFIRMED); // a verdict for the unsent message counts nothing
+        assertThat(counters.confirmed.sum()).isZero();
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void abandoningOneMessageCountsItInDoubtOnceAndLeavesOthersPending() {
+        ConfirmTracker t = tracker(2);
+        java.util.List<Long> doubted = new java.util.ArrayList<>();
+        t.reportInDoubtTo(doubted::add);
+        send(t, 1);
+        send(t, 2);
+        t.abandon(2);
+        t.abandon(2);
+        t.abandon(9);
+        assertThat(doubted).containsExactly(2L);
+        assertThat(counters.inDoubt.sum()).isEqualTo(1);
+        assertThat(t.pending()).isEqualTo(1);
+        assertThat(t.hasCapacity(3)).isTrue();
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void blocksAndCreditWaitsReachTheGateAndNothingWithoutOne() {
+        ConfirmTracker t = tracker(2);
+        t.blocked(true, "low on memory"); // no gate yet: ignored
+        t.creditWait(true, java.time.Duration.ofMillis(5));
+        io.amqpharness.measure.FlowBlocks blocks = new io.amqpharness.measure.FlowBlocks(clock);
+        t.reportBlocksTo(blocks.gate());
+        t.blocked(true, "low on disk");
+        clock.advanceMillis(100);
+        t.blocked(false, null);
+        t.creditWait(true, java.time.Duration.ofMillis(20));
+        clock.advanceMillis(30);
+        t.creditWait(false, java.time.Duration.ZERO);
+        var summary = blocks.summary();
+        assertThat(summary.episodes()).isEqualTo(1);
+        assertThat(summary.reasons()).containsExactly("low on disk");
+        assertThat(summary.time()).isEqualTo(java.time.Duration.ofMillis(100));
+        assertThat(summary.creditWaits()).isEqualTo(1);
+        assertThat(summary.creditWait()).isEqualTo(java.time.Duration.ofMillis(50));
+    }
+
+    @Test
+    void aSweepWithNothingPendingTimesNothingOutAndAReturnedMessageThatTimesOutCountsAsReturned() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(10, 10, 5_000_000_000L, counters, latency, clock, refused::add);
+        clock.advanceMillis(10_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isZero();
+        send(t, 1);
+        send(t, 2);
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 1, 0);
+        t.returned(body, 0, body.length); // its ack never comes
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        clock.advanceMillis(5_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(1);
+        assertThat(counters.returned.sum()).isEqualTo(1);
+        assertThat(counters.timedOut.sum()).isZero();
+        assertThat(refused).containsExactly(1L);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void aReturnForATimedOutMessageWhoseSlotALaterMessageTookIsARefusalAndLeavesTheLaterOneAlone() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(2, 2, 5_000_000_000L, counters, latency, clock, refused::add);
+        send(t, 1);
+        send(t, 2);
+        clock.advanceMillis(5_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        send(t, 3);
+        send(t, 4);
+        clock.advanceMillis(5_000);
+        assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        send(t, 5); // 4 slots: takes timed-out 1's slot, which is now remembered apart
+        byte[] body = new byte[12];
+        PayloadCodec.write(body, 1, 0);
+        t.returned(body, 0, body.length);
+        assertThat(refused).containsExactly(1L);
+        PayloadCodec.write(body, 6, 0); // never sent: nobody's
+        t.returned(body, 0, body.length);
+        assertThat(refused).containsExactly(1L);
+        t.settled(5, false, PublishOutcome.CONFIRMED); // 5 was not flagged returned by 1's return
+        assertThat(counters.confirmed.sum()).isEqualTo(1);
+        assertThat(counters.returned.sum()).isZero();
+    }
+
+    @Test
+    void aMultipleRefusalExcusesTimedOutMessagesUpToItsTagOnly() {
+        java.util.List<Long> refused = new java.util.ArrayList<>();
+        ConfirmTracker t = new ConfirmTracker(2, 2, 5_000_000_000L, counters, latency, clock, refused::add);
+        for (long s = 1; s <= 4; s += 2) {
+            send(t, s);
+            send(t, s + 1);
+            clock.advanceMillis(5_000);
+            assertThat(t.sweepTimeouts(clock.nanoTime())).isEqualTo(2);
+        }
+        send(t, 5); // 1 remembered apart
+        send(t, 6); // 2 remembered apart
+        t.settled(5, false, PublishOutcome.CONFIRMED);
+        t.settled(6, false, PublishOutcome.CONFIRMED);
+        send(t, 7); // 3 remembered apart
+        send(t, 8); // 4 remembered apart
+        t.settled(2, true, PublishOutcome.NACKED); // 1 and 2 only
+        assertThat(refused).containsExactly(1L, 2L);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(2);
+        t.settled(3, false, PublishOutcome.CONFIRMED);
+        t.settled(4, false, PublishOutcome.CONFIRMED);
+        assertThat(refused).containsExactly(1L, 2L);
+        assertThat(counters.lateOutcomes.sum()).isEqualTo(4);
+    }
+
+    @Test
+    void aFailedLinkRefusesTheNextSendEvenWithRoomInTheWindow() {
+        ConfirmTracker t = tracker(4);
+        send(t, 1);
+        t.failed(new java.io.IOException("connection reset"));
+        assertThat(t.hasCapacity(2)).isTrue();
+        assertThat(t.awaitCapacity(2, () -> true)).isFalse();
+        assertThat(t.failure()).hasMessage("connection reset");
+    }
+
+    @Test
+    void abandoningReachesTheMessageInTheLastSlot() {
+        ConfirmTracker t = tracker(2); // 4 slots: message 3 sits in the last one
+        send(t, 1);
+        send(t, 2);
+        t.settled(2, true, PublishOutcome.CONFIRMED);
+        send(t, 3);
+        assertThat(t.abandonPending()).isEqualTo(1);
+        assertThat(t.pending()).isZero();
+    }
+
+    @Test
+    void theWindowStaysWithinOneAndItsMaximum() {
+        ConfirmTracker t = new ConfirmTracker(4, 8, 5_000_000_000L, counters, latency, clock);
+        t.setWindow(1);
+        assertThat(t.window()).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> t.setWindow(9))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("window 9 must be in 1..8");
+        assertThat(t.window()).isEqualTo(1);
+    }
 }

@@ -39,4 +39,52 @@ class IntegrityTest {
         }
         assertThat(checks.missing()).isZero();
     }
+
+    @Test
+    void firstDeliveriesOfAnotherRunsMessagesCountInUniqueButNotInOwnUnique() {
+        Integrity checks = new Integrity(counters, "harness-run1-p");
+        checks.arrive("harness-run1-p0", 1, false);
+        checks.arrive("harness-run1-p0", 2, false);
+        checks.arrive("harness-run0-p0", 1, false);
+        checks.arrive("harness-run1-p0", 2, false); // a duplicate: neither
+        checks.arrive("harness-run0-p0", 1, true); // a redelivery: neither
+        CountSnapshot s = counters.snapshot();
+        assertThat(s.unique()).isEqualTo(3);
+        assertThat(s.ownUnique()).isEqualTo(2);
+        assertThat(s.duplicated()).isEqualTo(1);
+        assertThat(checks.publishers()).isEqualTo(2);
+        assertThat(checks.own("harness-run1-p7")).isTrue();
+        assertThat(checks.own("harness-run0-p7")).isFalse();
+    }
+
+    @Test
+    void missingSettledAddsUpEveryPublishersSettledGaps() {
+        Integrity checks = new Integrity(counters, "harness-run1-p");
+        assertThat(checks.publishers()).isZero();
+        for (String p : new String[] {"harness-run1-p0", "harness-run1-p1"}) {
+            checks.arrive(p, 1, false);
+            checks.arrive(p, 4, false); // 2 and 3 missing
+        }
+        assertThat(checks.missingSettled()).as("gaps younger than the previous call are left out").isZero();
+        checks.arrive("harness-run1-p0", 6, false);
+        checks.arrive("harness-run1-p1", 6, false);
+        assertThat(checks.missingSettled()).isEqualTo(4);
+        assertThat(checks.missing()).isEqualTo(6);
+    }
+
+    @Test
+    void aLateArrivalCountsAsAFirstDeliveryAndAsLate() {
+        Integrity checks = new Integrity(counters, "harness-run1-p");
+        SequenceTracker t = checks.tracker("harness-run1-p0");
+        assertThat(checks.tracker("harness-run1-p0")).isSameAs(t);
+        checks.arrive(t, "harness-run1-p0", 1, false);
+        for (long seq = 3; seq <= 70_000; seq++) { // far enough for 2 to be declared lost
+            checks.arrive(t, "harness-run1-p0", seq, false);
+        }
+        long uniqueBefore = counters.snapshot().unique();
+        assertThat(checks.arrive(t, "harness-run1-p0", 2, false)).isEqualTo(SequenceTracker.Arrival.LATE);
+        assertThat(counters.snapshot().late()).isEqualTo(1);
+        assertThat(counters.snapshot().unique()).isEqualTo(uniqueBefore + 1);
+        assertThat(counters.snapshot().ownUnique()).isEqualTo(uniqueBefore + 1);
+    }
 }

@@ -95,4 +95,66 @@ class SequenceCheckersTest {
             assertThat(c.missing()).as("round %d", round).isZero();
         }
     }
+
+    @Test
+    void competingConsumersOfAQueueShareOneCheckerAndTheQueueStopsKeepingReportsOnceItExists() {
+        SequenceCheckers c = queues();
+        LongConsumer refused = c.refusals(List.of("q"), "run1-p0");
+        refused.accept(1);
+        assertThat(c.keeps("q")).isTrue();
+        Integrity first = c.forConsumer("q", 0);
+        assertThat(c.forConsumer("q", 1)).isSameAs(first);
+        assertThat(c.keeps("q")).as("a queue has one checker: none comes later").isFalse();
+        assertThat(c.keeps("other")).isFalse();
+        refused.accept(3); // told to the checker directly
+        first.arrive("run1-p0", 2, false);
+        first.arrive("run1-p0", 4, false);
+        assertThat(c.missing()).isZero();
+    }
+
+    @Test
+    void eachConsumerOfAStreamHasItsOwnCheckerAndTheStreamKeepsReportsForLaterOnes() {
+        SequenceCheckers c = new SequenceCheckers(counters, "run1-p", true, false, true);
+        Integrity first = c.forConsumer("s", 0);
+        Integrity second = c.forConsumer("s", 1);
+        assertThat(second).isNotSameAs(first);
+        assertThat(c.forConsumer("s", 1)).isSameAs(second);
+        assertThat(c.forConsumer("t", 0)).isNotSameAs(first);
+        assertThat(c.keeps("s")).isTrue();
+    }
+
+    @Test
+    void singleActiveConsumersOfAStreamTakeTurnsOnOneChecker() {
+        SequenceCheckers c = new SequenceCheckers(counters, "run1-p", true, true, true);
+        Integrity first = c.forConsumer("s", 0);
+        assertThat(c.forConsumer("s", 1)).isSameAs(first);
+        assertThat(c.keeps("s")).isFalse();
+    }
+
+    @Test
+    void missingSettledAddsUpEveryCheckersSettledGaps() {
+        SequenceCheckers c = new SequenceCheckers(counters, "run1-p", true, false, true);
+        Integrity first = c.forConsumer("s", 0);
+        Integrity second = c.forConsumer("s", 1);
+        for (Integrity i : List.of(first, second)) {
+            i.arrive("run1-p0", 1, false);
+            i.arrive("run1-p0", 3, false);
+        }
+        assertThat(c.missingSettled()).isZero();
+        first.arrive("run1-p0", 4, false);
+        second.arrive("run1-p0", 4, false);
+        assertThat(c.missingSettled()).isEqualTo(2);
+        assertThat(c.missingByQueue()).containsExactly(java.util.Map.entry("s", 2L));
+    }
+
+    @Test
+    void aMessageInDoubtReportedAfterTheCheckerExistsIsNotAnExpectedDeliveryEither() {
+        SequenceCheckers c = queues();
+        Integrity i = c.forConsumer("q", 0);
+        c.inDoubt(List.of("q"), "run1-p0").accept(3);
+        for (long seq = 1; seq <= 5; seq++) {
+            i.arrive("run1-p0", seq, false);
+        }
+        assertThat(counters.snapshot().inDoubtArrived()).isEqualTo(1);
+    }
 }

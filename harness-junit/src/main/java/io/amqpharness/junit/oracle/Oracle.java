@@ -67,11 +67,42 @@ public final class Oracle {
      * result. Use this form to stop the run from another thread.
      */
     public JudgedRun run(LoadRunner runner) {
+        Recorder recorder = record(runner);
+        return recorder.judge(runner.run());
+    }
+
+    /**
+     * Records the run {@code runner} makes when other code runs it (a command-line run in this JVM, for
+     * example), and returns what judges its result once it ran. {@code runner} must not have run yet;
+     * its driver is wrapped now and recorded on {@link LoadRunner#run()}.
+     */
+    public Recorder record(LoadRunner runner) {
         Recording recording = new Recording(reader, idle);
-        RunResult result = runner.decorateDriver(real -> new RecordingDriverProvider(real, recording)).run();
-        recording.readQueues(); // kept topology: the run did not delete it, so nothing read it yet
-        History history = recording.snapshot();
-        return new JudgedRun(result, history, Judge.judge(result, history));
+        runner.decorateDriver(real -> new RecordingDriverProvider(real, recording));
+        return new Recorder(recording);
+    }
+
+    /**
+     * What {@link #record(LoadRunner)} returns: the recording of one run, judged once the run is over.
+     * Thread-safe.
+     */
+    public static final class Recorder {
+        private final Recording recording;
+
+        private Recorder(Recording recording) {
+            this.recording = recording;
+        }
+
+        /**
+         * Judges {@code result}, the recorded run's result, against what was recorded and what the
+         * broker held. Call it after the run returned.
+         */
+        public JudgedRun judge(RunResult result) {
+            Objects.requireNonNull(result, "result");
+            recording.readQueues(); // kept topology: the run did not delete it, so nothing read it yet
+            History history = recording.snapshot();
+            return new JudgedRun(result, history, Judge.judge(result, history));
+        }
     }
 
     /** Judges a result against a history recorded elsewhere (for tests of the judge itself). */

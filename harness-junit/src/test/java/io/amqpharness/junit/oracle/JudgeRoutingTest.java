@@ -90,6 +90,30 @@ class JudgeRoutingTest {
     }
 
     @Test
+    void aRepeatStillBeingHandledWhenTheRunClosedTheConsumerMayBeLeftOutOfDuplicated() {
+        // A quorum queue's consumer that recovered after a node stop: 2 repeats without the redelivered flag, one of
+        // the 12 deliveries was still being handled when the run closed the consumer and took its counts.
+        JudgedRun honest = oracle.run(InMemoryDriver.scenario().rate(2_000).confirm(100).warmup(Duration.ZERO)
+                .producerMessageCount(10).build());
+        String p = honest.history().publishers().get(0).publisherId();
+        BitSet ten = new BitSet();
+        ten.set(1, 11);
+        TopologyPlan plan = new TopologyPlan(List.of(TopologyPlan.Queue.simple("q", QueueType.QUORUM)), List.of(),
+                List.of(), false);
+        History h = new History(honest.history().publishers(),
+                Map.of("q", new QueueDeliveries("q", Map.of(p, ten), 12, 0, 0, 2, 1)),
+                List.of(new ConsumerFacts("q", QueueType.QUORUM, false, Optional.empty(), false)), Optional.of(plan),
+                Map.of("q", new QueueHoldings("q", Map.of(), 0, 0, 0, 0, Optional.empty())), Set.of("q"));
+        CountSnapshot c = honest.result().counts();
+        assertThat(Oracle.judge(OracleInMemoryTest.withCounts(honest.result(), counts(c, 11, 1)), h)
+                .check("duplicated").get().status()).isEqualTo(OracleVerdict.Status.AGREES);
+        assertThat(Oracle.judge(OracleInMemoryTest.withCounts(honest.result(), counts(c, 12, 2)), h)
+                .check("duplicated").get().status()).isEqualTo(OracleVerdict.Status.AGREES);
+        assertThat(Oracle.judge(OracleInMemoryTest.withCounts(honest.result(), counts(c, 10, 0)), h))
+                .as("only one delivery was late").disagreesOn("duplicated");
+    }
+
+    @Test
     void aStreamThatExistedBeforeTheRunOrHoldsOthersMessagesIsStillJudged() {
         JudgedRun honest = oracle.run(InMemoryDriver.scenario().rate(2_000).confirm(100).warmup(Duration.ZERO)
                 .producerMessageCount(10).build());

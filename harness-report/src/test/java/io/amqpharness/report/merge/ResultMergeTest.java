@@ -385,6 +385,132 @@ class ResultMergeTest {
                 .hasMessage(a + " and " + a + " hold the same run (run id runa); give each instance's directory once.");
     }
 
+    /**
+     * The expected deliveries are judged on the merged result unless the instances shared a queue (then
+     * each counted the other's messages as foreign): one of several queues is enough, and one instance
+     * naming its own queue twice is not sharing.
+     */
+    @Test
+    void expectedDeliveriesAreNotJudgedWhenInstancesShareOneOfTheirQueuesOnly() throws Exception {
+        for (boolean share : new boolean[] {true, false}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("sq" + share + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                ArrayNode queues = r.putArray("queues").add("own-" + i);
+                queues.add(share ? "shared" : "own-" + i);
+                ((ObjectNode) r.path("counts")).put("unique", 1_000).put("ownUnique", 900).put("foreign", 100);
+                r.put("expectedDeliveries", 1_000).put("leftInQueues", 0);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            if (share) {
+                assertThat(merged.has("expectedDeliveries") && !merged.path("expectedDeliveries").isNull()).isFalse();
+                assertThat(merged.path("notes").toString()).contains("The expected deliveries (2,000) are not judged")
+                        .contains("(200 in all)");
+            } else {
+                assertThat(merged.path("expectedDeliveries").asLong()).isEqualTo(2_000);
+                assertThat(merged.path("notes").toString()).doesNotContain("are not judged");
+            }
+        }
+    }
+
+    /**
+     * Instances sharing a queue without counting each other's messages (their consumers read only
+     * their own) keep the expected deliveries; an instance that did not know what was left or
+     * expected leaves the merged result without them.
+     */
+    @Test
+    void expectedDeliveriesAndWhatWasLeftAreKeptOnlyWhenEveryInstanceKnewThem() throws Exception {
+        for (boolean everyoneKnew : new boolean[] {true, false}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("known" + everyoneKnew + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                r.putArray("queues").add("shared");
+                ((ObjectNode) r.path("counts")).put("unique", 1_000).put("ownUnique", 1_000).put("foreign", 0);
+                if (everyoneKnew || i == 0) {
+                    r.put("expectedDeliveries", 1_000).put("leftInQueues", 4);
+                }
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            if (everyoneKnew) {
+                assertThat(merged.path("expectedDeliveries").asLong()).isEqualTo(2_000);
+                assertThat(merged.path("leftInQueues").asLong()).as("one shared queue, read once").isEqualTo(4);
+            } else {
+                assertThat(merged.path("expectedDeliveries").isNumber()).isFalse();
+                assertThat(merged.path("leftInQueues").isNumber()).isFalse();
+            }
+        }
+    }
+
+    /** A failed instance makes the merged result failed, with its reason named by the instance. */
+    @Test
+    void anInstancesFailureIsCarriedIntoTheMergedResultUnderItsName() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("f" + i, "pod-" + i, h, List.of(h), 1_000);
+            if (i > 0) {
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                r.put("failure", "connection refused " + i).put("failed", true);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+            }
+            dirs.add(d);
+        }
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
+        assertThat(merged.path("failure").asText()).isEqualTo("pod-1: connection refused 1; pod-2: connection refused 2");
+        assertThat(merged.path("failed").asBoolean()).isTrue();
+        ObjectNode fine = tree(ResultMerge.merge(dirs.subList(0, 1)));
+        assertThat(fine.path("failed").asBoolean()).isFalse();
+        assertThat(fine.path("failure").isMissingNode() || fine.path("failure").isNull()).isTrue();
+    }
+
+    /**
+     * The unaccounted gate of instances without expected deliveries covers the published messages
+     * only; with consumers in any instance (here the second) its sentence says the deliveries could
+     * not be judged, without consumers there were none to judge.
+     */
+    @Test
+    void theUnaccountedGateOfInstancesWithoutConsumersIsJudgedOnWhatWasPublished() throws Exception {
+        for (boolean consumers : new boolean[] {false, true}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("nc" + consumers + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                ((ObjectNode) r.path("counts")).put("consumed", 0);
+                r.put("unaccountedPublished", 3 + i);
+                ObjectNode scenario = (ObjectNode) r.path("scenario");
+                scenario.putObject("run").putArray("gates").add("unaccounted>0").add("unaccounted>100");
+                scenario.putObject("consuming").put("consumers", consumers && i == 1 ? 1 : 0);
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            JsonNode gates = tree(ResultMerge.merge(dirs)).path("gates");
+            JsonNode broken = gates.get(0);
+            assertThat(broken.path("instance").asText()).isEqualTo("merged");
+            assertThat(broken.path("sentence").asText()).contains("unaccounted messages was 7");
+            assertThat(broken.path("broken").asBoolean()).isTrue();
+            String passed = gates.get(1).path("sentence").asText();
+            assertThat(passed).startsWith("Gate unaccounted>100 passed");
+            if (consumers) {
+                assertThat(passed).as("consumers, no delivery account").contains("published messages only");
+            } else {
+                assertThat(passed).doesNotContain("published messages only");
+            }
+        }
+    }
+
     /** The merged result as the tree its result.json holds. */
     private static ObjectNode tree(io.amqpharness.report.document.ResultDocument merged) {
         return (ObjectNode) io.amqpharness.report.document.ResultDocuments.toTree(merged);

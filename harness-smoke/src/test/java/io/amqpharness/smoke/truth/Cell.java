@@ -38,7 +38,9 @@ import java.util.stream.Collectors;
  * @param seconds         how long publishing lasts (with steps: each step lasts half)
  * @param ending          how the run ends: {@code time} ({@code --time}), {@code count} (a message count per
  *                        publisher) or {@code stop} (the library's {@code LoadRunner.stop} after {@code seconds},
- *                        as Ctrl-C does; {@code --time} is only a ceiling)
+ *                        as Ctrl-C does; {@code --time} is only a ceiling) or {@code ctrl-c} (the command line
+ *                        run in the test JVM and interrupted by a real SIGINT after {@code seconds}; its
+ *                        {@code result.json} must hold the judged result)
  * @param instances       1, or 2 runs at once on one shared stream with {@code --instance} and one start time
  * @param producerNames   {@code --producer-names} template; empty for none
  * @param fault           {@code none}, {@code close} (the run's own connections closed by the management API),
@@ -124,7 +126,7 @@ record Cell(String broker, String protocol, QueueType queueType, int queues, boo
             switch (ending) {
                 case "count" -> b.producerMessageCount((long) ratePerProducer * seconds)
                         .time(Duration.ofSeconds(seconds + 120L));
-                case "stop" -> b.time(Duration.ofSeconds(60));
+                case "stop", "ctrl-c" -> b.time(Duration.ofSeconds(60));
                 default -> b.time(Duration.ofSeconds(seconds));
             }
         }
@@ -176,7 +178,7 @@ record Cell(String broker, String protocol, QueueType queueType, int queues, boo
                     .collect(Collectors.joining(" &\n    ", "", " & wait"));
         }
         String cmd = command(scenario());
-        return ending.equals("stop") ? "timeout -s INT " + seconds + " " + cmd : cmd;
+        return ending.equals("stop") || ending.equals("ctrl-c") ? "timeout -s INT " + seconds + " " + cmd : cmd;
     }
 
     private static String command(Scenario s) {

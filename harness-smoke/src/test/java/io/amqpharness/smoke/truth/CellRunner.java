@@ -49,6 +49,9 @@ final class CellRunner {
             if (cell.instances() > 1) {
                 return new Outcome(instances(cell, oracle), null);
             }
+            if (cell.ending().equals("ctrl-c")) {
+                return new Outcome(List.of(CtrlCCell.run(cell, oracle)), null);
+            }
             return new Outcome(List.of(one(cell, oracle, cell.scenario())), null);
         } catch (ScenarioException e) {
             return new Outcome(List.of(), e.getMessage());
@@ -91,9 +94,19 @@ final class CellRunner {
         try {
             return oracle.run(runner);
         } finally {
-            if (side != null) {
+            if (side != null && cell.fault().equals("none")) {
                 side.interrupt();
+            } else if (side != null) {
+                awaitFault(side); // a stopped node must be back before the next cell
             }
+        }
+    }
+
+    private static void awaitFault(Thread side) {
+        try {
+            side.join(TimeUnit.MINUTES.toMillis(15));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -170,17 +183,13 @@ final class CellRunner {
     private static void fault(Cell cell, String runId) {
         try {
             switch (cell.fault()) {
-                case "close" -> closeConnectionsOf(cell.managementUri(), runId);
+                case "close" -> closeConnectionsSoon(cell.managementUri(), runId);
                 case "restart" -> {
                     script("rabbitmq4.sh", "ctl", "stop_app");
                     Thread.sleep(2_000);
                     script("rabbitmq4.sh", "ctl", "start_app");
                 }
-                case "node-stop" -> {
-                    script("rabbitmq-cluster.sh", "ctl", "2", "stop_app");
-                    Thread.sleep(3_000);
-                    script("rabbitmq-cluster.sh", "ctl", "2", "start_app");
-                }
+                case "node-stop" -> ClusterNodeStop.stopFor(Path.of("..", "scripts"), 2, 3);
                 default -> { }
             }
         } catch (Exception e) {
@@ -189,10 +198,36 @@ final class CellRunner {
     }
 
     /**
+     * Closes the run's connections once the management API lists them: it lists a new connection only
+     * after its next statistics emission (every 5 s by default), so a close right after the start
+     * would find none. Tries for up to 10 s.
+     */
+    private static void closeConnectionsSoon(String api, String runId) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (closeConnectionsOrNone(api, runId) == 0) {
+            if (System.nanoTime() > deadline) {
+                System.out.println("  (the management API listed no connection of run " + runId + " in 10 s)");
+                return;
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** As {@link #closeConnectionsOf}, with 0 when the management API did not answer (a loaded node): try again. */
+    private static int closeConnectionsOrNone(String api, String runId) throws InterruptedException {
+        try {
+            return closeConnectionsOf(api, runId);
+        } catch (java.io.IOException e) {
+            System.out.println("  (the management API did not answer: " + e + ")");
+            return 0;
+        }
+    }
+
+    /**
      * Closes, through the management API, every connection whose name or client properties carry
      * {@code runId}: AMQP connections ({@code /connections}) and stream connections ({@code /stream/connections}).
      */
-    static int closeConnectionsOf(String api, String runId) throws Exception {
+    static int closeConnectionsOf(String api, String runId) throws java.io.IOException, InterruptedException {
         String auth = "Basic " + Base64.getEncoder().encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8));
         int closed = 0;
         for (String kind : List.of("/connections", "/stream/connections")) {
@@ -215,7 +250,9 @@ final class CellRunner {
                 closed += r.statusCode() / 100 == 2 ? 1 : 0;
             }
         }
-        System.out.println("  (closed " + closed + " connections of run " + runId + ")");
+        if (closed > 0) {
+            System.out.println("  (closed " + closed + " connections of run " + runId + ")");
+        }
         return closed;
     }
 
