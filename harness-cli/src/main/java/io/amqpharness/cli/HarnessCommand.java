@@ -356,6 +356,48 @@ final class HarnessCommand implements Callable<Integer> {
         return cl;
     }
 
+    /** The names of the commands below {@code harness}. */
+    static final java.util.Set<String> SUBCOMMANDS = java.util.Set.of("run", "sweep", "find-max", "report",
+            "generate-completion");
+
+    /**
+     * The command line for these arguments: the root command alone when they name no command and ask
+     * for no help or version (a plain run), else every command ({@link #commandLine(Main.Session)}).
+     * Building a command costs its options (about a hundred, each with its names, description and
+     * converter) and picocli's reflection over its class: a plain run builds one of the four run
+     * commands instead of all, which saves a good part of the start's CPU. Parsing, defaults and
+     * error messages are the same either way: a command that no argument names is never parsed.
+     */
+    static CommandLine commandLine(Main.Session session, List<String> args) {
+        if (!rootAlone(args)) {
+            return commandLine(session);
+        }
+        CommandLine root = withRunOptions(new CommandLine(new HarnessCommand(session)));
+        HelpLayout.install(root, List.of(), SHORT_EXAMPLES); // its --help-all: a name typos are matched against
+        return root;
+    }
+
+    /**
+     * Whether the root command alone parses these arguments as the whole tree would: no argument is a
+     * command's name, none is a help or version option, alone or in a cluster of short options ({@code -h},
+     * {@code -V}, {@code -hV}), and no {@code --} ends the options. {@link Main} checks the arguments a
+     * {@code --scenario} file adds too.
+     */
+    static boolean rootAlone(List<String> args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return false;
+            }
+            String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (SUBCOMMANDS.contains(a) || name.equals("--help") || name.equals(HelpLayout.HELP_ALL)
+                    || name.equals("--version")
+                    || (a.startsWith("-") && !a.startsWith("--") && (a.indexOf('h') > 0 || a.indexOf('V') > 0))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static CommandLine commandLine(Main.Session session) {
         CommandLine run = withRunOptions(new CommandLine(new HarnessCommand(session)));
         run.getCommandSpec().name("run");

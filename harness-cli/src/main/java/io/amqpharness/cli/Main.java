@@ -53,19 +53,29 @@ public final class Main {
     }
 
     static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env, Session session) {
-        CommandLine cl = HarnessCommand.commandLine(session);
-        cl.setOut(out);
-        cl.setErr(err);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return execute(args, out, err, env, session, false);
+    }
+
+    /**
+     * @param everyCommand build every command even where the root command alone would do
+     *                     ({@link HarnessCommand#commandLine(Session, List)}): tests compare the two
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, Map<String, String> env, Session session,
+            boolean everyCommand) {
+        CommandLine built = configured(everyCommand ? HarnessCommand.commandLine(session)
+                : HarnessCommand.commandLine(session, List.of(args)), out, err);
         boolean verbose = List.of(args).contains("--verbose");
         configureLogging(verbose);
         ScenarioFile.Expanded expanded;
         try {
-            expanded = ScenarioFile.expand(args, cl);
+            expanded = ScenarioFile.expand(args, built);
         } catch (ScenarioException e) {
             e.problems().forEach(err::println);
             return HarnessCommand.ExitCode.USAGE;
         }
+        // A --scenario file may add what needs the other commands (--help): the same expansion, on all of them.
+        CommandLine cl = built.getSubcommands().isEmpty() && !HarnessCommand.rootAlone(expanded.args())
+                ? configured(HarnessCommand.commandLine(session), out, err) : built;
         java.util.Optional<String> theirs = PerfTestNames.problem(expanded.args(), cl);
         if (theirs.isPresent()) {
             err.println(theirs.get() + " See docs/options.md, \"PerfTest, stream-perf-test and omq names\".");
@@ -105,6 +115,13 @@ public final class Main {
             return HarnessCommand.ExitCode.FAILURE;
         });
         return cl.execute(expanded.args().toArray(String[]::new));
+    }
+
+    private static CommandLine configured(CommandLine cl, PrintWriter out, PrintWriter err) {
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
     }
 
     /**

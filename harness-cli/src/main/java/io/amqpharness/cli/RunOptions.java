@@ -87,14 +87,19 @@ final class RunOptions {
      * option (its PerfTest names may be longer), else its longest name.
      */
     static String canonicalName(OptionSpec option) {
-        for (Setting s : Setting.values()) {
-            for (String n : option.names()) {
-                if (n.equals(s.optionName())) {
-                    return n;
-                }
+        // option.names() resolves picocli's ${...} variables in every name at each call: once here.
+        for (String n : option.names()) {
+            if (SettingNames.ALL.contains(n)) {
+                return n;
             }
         }
         return option.longestName();
+    }
+
+    /** The long names of the settings' options. */
+    private static final class SettingNames {
+        static final java.util.Set<String> ALL = java.util.Arrays.stream(Setting.values()).map(Setting::optionName)
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
     /** A list value of a repeatable option, kept whole: picocli would add its elements one by one. */
@@ -132,11 +137,13 @@ final class RunOptions {
     /** Applies to {@code b} the value of each setting {@code which} accepts that has one in {@code spec}. */
     @SuppressWarnings("unchecked")
     static void apply(CommandSpec spec, Scenario.Builder b, java.util.function.Predicate<Setting> which) {
+        // The options by name as added (findOption would resolve every option's names for each setting).
+        Map<String, OptionSpec> options = spec.optionsMap();
         for (Setting s : Setting.values()) {
             if (!which.test(s)) {
                 continue;
             }
-            Object value = spec.findOption(s.optionName()).getValue();
+            Object value = options.get(s.optionName()).getValue();
             if (value != null) {
                 Declaration<Object> d = (Declaration<Object>) s.declaration();
                 List<Object> values = d.repeatable() ? (List<Object>) value : List.of(value);
@@ -160,8 +167,9 @@ final class RunOptions {
             if (option == null) {
                 continue;
             }
+            String canonical = canonicalName(option);
             for (Setting s : Setting.values()) {
-                if (s.optionName().equals(canonicalName(option))) {
+                if (s.optionName().equals(canonical)) {
                     spelled.put(s, name);
                 }
             }
