@@ -1,192 +1,27 @@
 package io.amqpharness.amqp10;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.rabbitmq.client.Channel;
-import com.rabbitmq.client.Connection;
-import com.rabbitmq.client.GetResponse;
+import io.amqpharness.junit.MessageShapeContract;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ4;
-import io.amqpharness.result.RunResult;
-import io.amqpharness.run.LoadRunner;
-import io.amqpharness.scenario.DurationRange;
-import io.amqpharness.scenario.ExchangeType;
-import io.amqpharness.scenario.Scenario;
-import io.amqpharness.scenario.ValueType;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /**
- * Routing keys, priorities, TTLs and headers drawn per message over AMQP 1.0 on RabbitMQ 4.x: keys as the
- * subject sent to {@code /exchanges/X}, priority and TTL in the header, headers as application properties
- * (which RabbitMQ 4's headers exchange matches). What the broker routed and stored is read with AMQP 0.9.1.
+ * Routing keys, priorities, TTLs and headers drawn per message over AMQP 1.0 on RabbitMQ 4.x: keys in
+ * each message's {@code to} address ({@code /exchanges/X/KEY}), priority and TTL in the header, headers
+ * as application properties (which RabbitMQ 4's headers exchange matches).
  */
 @WithRabbitMQ4
-class Amqp10MessageShapeOnRabbitMQ4IT {
-    private final RabbitMQBroker broker;
-    private final List<String> queuesToDelete = new ArrayList<>();
-    private final List<String> exchangesToDelete = new ArrayList<>();
-
+class Amqp10MessageShapeOnRabbitMQ4IT extends MessageShapeContract {
     Amqp10MessageShapeOnRabbitMQ4IT(RabbitMQBroker broker) {
-        this.broker = broker;
+        super(broker);
     }
 
-    /** The protocol the runs use; the broker is read with AMQP 0.9.1 whatever it is. */
+    @Override
     protected String protocol() {
         return "amqp10";
     }
 
-    private Scenario.Builder scenario() {
-        return Scenario.builder().uri(broker.uri()).protocol(protocol()).interval(Duration.ofMillis(500))
-                .drainTimeout(Duration.ofSeconds(20)).noBrokerMetrics(true);
-    }
-
-    private String unique(String prefix) {
-        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
-            for (String q : queuesToDelete) {
-                ch.queueDelete(q);
-            }
-            for (String x : exchangesToDelete) {
-                ch.exchangeDelete(x);
-            }
-        }
-    }
-
-    private long depth(String queue) throws Exception {
-        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
-            return ch.queueDeclarePassive(queue).getMessageCount();
-        }
-    }
-
-    private List<GetResponse> getAll(String queue) throws Exception {
-        List<GetResponse> all = new ArrayList<>();
-        try (Connection c = broker.newConnection(); Channel ch = c.createChannel()) {
-            GetResponse r;
-            while ((r = ch.basicGet(queue, true)) != null) {
-                all.add(r);
-            }
-        }
-        return all;
-    }
-
-    @Test
-    void aTopicExchangeSplitsTheMessagesByTheDrawnKeysAndTheSameSeedSplitsThemAlike() throws Exception {
-        String base = unique("it10-shape");
-        String eu = base + ".eu";
-        String us = base + ".us";
-        String x = unique("it10-shape-topic");
-        queuesToDelete.addAll(List.of(eu, us));
-        exchangesToDelete.add(x);
-        // Each queue is bound with its own name as the key.
-        Scenario.Builder b = scenario().exchange(x).exchangeType(ExchangeType.TOPIC).queues(List.of(eu, us))
-                .routingKeys(ValueType.KEY_SHARES.parse(eu + ":70%," + us + ":30%").orElseThrow())
-                .producers(2).producerMessageCount(1_000).confirm(50).consumers(0).keepTopology(true).seed(42);
-        RunResult first = new LoadRunner(b.build()).run();
-        assertThat(first.failure()).isEmpty();
-        assertThat(first.counts().confirmed()).isEqualTo(2_000);
-        long toEu = depth(eu);
-        long toUs = depth(us);
-        assertThat(toEu + toUs).as("every message reached exactly one queue").isEqualTo(2_000);
-        // 70 % of 2,000: 1,400, with a binomial standard deviation of 20.5.
-        assertThat(toEu).isBetween(1_300L, 1_500L);
-        assertThat(first.notes()).as("the run counts what it sent with each key").contains(String.format(
-                java.util.Locale.ROOT, "Sent per routing key: %s %,d, %s %,d.", eu, toEu, us, toUs));
-        getAll(eu);
-        getAll(us);
-
-        RunResult again = new LoadRunner(b.build()).run();
-        assertThat(again.failure()).isEmpty();
-        assertThat(depth(eu)).as("the same seed draws the same keys").isEqualTo(toEu);
-        assertThat(depth(us)).isEqualTo(toUs);
-    }
-
-    @Test
-    void consumersOfBothQueuesGetEveryMessageOnce() {
-        String base = unique("it10-shape");
-        String x = unique("it10-shape-direct");
-        List<String> queues = List.of(base + ".a", base + ".b");
-        queuesToDelete.addAll(queues);
-        exchangesToDelete.add(x);
-        RunResult r = new LoadRunner(scenario().exchange(x).exchangeType(ExchangeType.DIRECT).queues(queues)
-                .routingKeys(ValueType.KEY_SHARES.parse(queues.get(0) + ":50%," + queues.get(1) + ":50%").orElseThrow())
-                .producerMessageCount(1_000).confirm(50).consumers(2).build()).run();
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.counts().confirmed()).isEqualTo(1_000);
-        assertThat(r.counts().consumed()).isEqualTo(1_000);
-        assertThat(r.counts().unique()).isEqualTo(1_000);
-        assertThat(r.counts().lost()).isZero();
-        assertThat(r.counts().duplicated()).isZero();
-    }
-
-    @Test
-    void aPriorityQueueSeesTheDrawnPriorities() throws Exception {
-        String q = unique("it10-shape-prio");
-        queuesToDelete.add(q);
-        RunResult r = new LoadRunner(scenario().queue(q).queueArgument("x-max-priority", 10)
-                .priorities(ValueType.PRIORITY_SHARES.parse("0:80%,5:15%,9:5%").orElseThrow())
-                .producerMessageCount(1_000).confirm(50).consumers(0).keepTopology(true).build()).run();
-        assertThat(r.failure()).isEmpty();
-        List<GetResponse> all = getAll(q);
-        assertThat(all).hasSize(1_000);
-        int[] seen = new int[10];
-        int last = Integer.MAX_VALUE;
-        for (GetResponse m : all) {
-            int p = m.getProps().getPriority();
-            seen[p]++;
-            assertThat(p).as("the queue delivers higher priorities first").isLessThanOrEqualTo(last);
-            last = p;
-        }
-        assertThat(seen[0] + seen[5] + seen[9]).isEqualTo(1_000);
-        assertThat(seen[0]).isBetween(740, 860);
-        assertThat(seen[9]).isBetween(20, 80);
-        assertThat(r.notes()).contains(String.format(java.util.Locale.ROOT, "Sent per priority: 0 %,d, 5 %,d, 9 %,d.",
-                seen[0], seen[5], seen[9]));
-    }
-
-    @Test
-    void aHeadersExchangeRoutesByTheDrawnHeader() throws Exception {
-        String q = unique("it10-shape-headers");
-        String x = unique("it10-shape-hx");
-        queuesToDelete.add(q);
-        exchangesToDelete.add(x);
-        RunResult r = new LoadRunner(scenario().exchange(x).exchangeType(ExchangeType.HEADERS).queue(q)
-                .bindingArgument("x-match", "all").bindingArgument("region", "eu")
-                .header(ValueType.HEADER_SHARES.parse("region=eu:50%,us:50%").orElseThrow())
-                .header(ValueType.HEADER_SHARES.parse("tier=1:50%,2:50%").orElseThrow())
-                .producerMessageCount(1_000).confirm(50).consumers(0).keepTopology(true).build()).run();
-        assertThat(r.failure()).isEmpty();
-        // RabbitMQ 4 settles a message no binding matched as released.
-        assertThat(r.counts().confirmed() + r.counts().released()).isEqualTo(1_000);
-        List<GetResponse> all = getAll(q);
-        assertThat((long) all.size()).isEqualTo(r.counts().confirmed());
-        assertThat(all.size()).as("about half say region=eu").isBetween(420, 580);
-        assertThat(all).allSatisfy(m -> assertThat(m.getProps().getHeaders().get("region").toString()).isEqualTo("eu"));
-        long tier1 = all.stream().filter(m -> ((Number) m.getProps().getHeaders().get("tier")).intValue() == 1).count();
-        assertThat(tier1).as("the second header is drawn independently").isBetween(all.size() / 2 - 80L,
-                all.size() / 2 + 80L);
-    }
-
-    @Test
-    void messagesThatExpireAreNotVouchedFor() {
-        String q = unique("it10-shape-ttl");
-        queuesToDelete.add(q);
-        RunResult r = new LoadRunner(scenario().queue(q)
-                .messageTtls(ValueType.TTL_SHARES.parse("1ms:50%,60s:50%").orElseThrow())
-                .producerMessageCount(400).confirm(100).consumers(1).qos(1)
-                .consumerLatency(DurationRange.parse("5ms").orElseThrow()).build()).run();
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.counts().confirmed()).isEqualTo(400);
-        assertThat(r.counts().consumed()).as("messages with 1 ms to live expired in the backlog").isLessThan(400);
-        assertThat(r.unaccountedDeliveries()).as("no expected delivery count to claim").isEmpty();
-        assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("TTL"));
+    @Override
+    protected boolean unmatchedAreReleased() {
+        return true; // RabbitMQ 4 settles a message no binding matched as released
     }
 }
