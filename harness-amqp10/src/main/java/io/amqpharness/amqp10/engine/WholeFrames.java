@@ -42,7 +42,7 @@ final class WholeFrames {
         if (partial.isReadable()) {
             at = completePartial(bytes, length);
             int need = unitLength(partial);
-            if (need < 0 || need > partial.getReadableBytes()) {
+            if (need == SIZE_NOT_ARRIVED || need > partial.getReadableBytes()) {
                 return; // still incomplete: every byte of this read went into it
             }
             hand(partial, partial.getReadableBytes());
@@ -76,10 +76,10 @@ final class WholeFrames {
         while (at < length) {
             int need = unitLength(partial);
             int have = partial.getReadableBytes();
-            if (need >= 0 && have >= need) {
+            if (need != SIZE_NOT_ARRIVED && have >= need) {
                 break;
             }
-            int take = Math.min(length - at, need < 0 ? Integer.BYTES - have : need - have);
+            int take = Math.min(length - at, need == SIZE_NOT_ARRIVED ? Integer.BYTES - have : need - have);
             partial.ensureWritable(take);
             partial.writeBytes(bytes, at, take);
             at += take;
@@ -104,9 +104,13 @@ final class WholeFrames {
         }
     }
 
+    /** What {@link #unitLength} answers while a frame's size has not arrived: no unit is 0 bytes long. */
+    static final int SIZE_NOT_ARRIVED = 0;
+
     /**
      * The length of the first unit of {@code b}'s readable bytes: 8 for a protocol header, a frame's
-     * size, all readable bytes for a size that cannot be right, or -1 while its size has not arrived.
+     * size, all readable bytes for a size that cannot be right, or {@link #SIZE_NOT_ARRIVED} while its size
+     * has not arrived.
      */
     int unitLength(ProtonBuffer b) {
         int start = b.getReadOffset();
@@ -115,7 +119,7 @@ final class WholeFrames {
             return HEADER_BYTES;
         }
         if (readable < Integer.BYTES) {
-            return -1;
+            return SIZE_NOT_ARRIVED;
         }
         long size = b.getInt(start) & 0xffffffffL;
         if (size < MIN_FRAME_BYTES || size > engine.connection().getMaxFrameSize()) {
@@ -133,7 +137,7 @@ final class WholeFrames {
         int start = b.getReadOffset();
         int end = b.getWriteOffset();
         int first = unitLength(b);
-        if (first < 0 || first > end - start) {
+        if (first == SIZE_NOT_ARRIVED || first > end - start) {
             return 0;
         }
         if (b.getByte(start) == HEADER_FIRST_BYTE) {
