@@ -52,7 +52,11 @@ final class ShapeDraw {
         this.sentPerVariant = new long[m];
     }
 
-    private static long[] thresholds(double[] percents) {
+    /**
+     * The cumulative thresholds of {@code percents} over 2^53 values: value i is drawn for 53 uniform
+     * bits below {@code t[i]} (and at or above the one before); the last is 2^53, whatever rounding left.
+     */
+    static long[] thresholds(double[] percents) {
         double total = 0;
         for (double p : percents) {
             total += p;

@@ -10,11 +10,8 @@ import io.amqpharness.scenario.SizeMix;
  * multiplications: no allocation, no lock. Used by one publishing thread.
  */
 final class SizeDraw {
-    /** The draw's resolution: 2^53 equally likely values, as many as a double's mantissa. */
-    private static final long SCALE = 1L << 53;
-
     private final byte[][] bodies;
-    /** Bucket i is drawn for values below {@code thresholds[i]} (and at or above the one before); the last is {@link #SCALE}. */
+    /** Bucket i is drawn for values below {@code thresholds[i]} (and at or above the one before); the last is 2^53 ({@link ShapeDraw#thresholds}). */
     private final long[] thresholds;
     private final long seed;
 
@@ -25,16 +22,14 @@ final class SizeDraw {
     SizeDraw(SizeMix mix, long seed) {
         int n = mix.buckets().size();
         this.bodies = new byte[n][];
-        this.thresholds = new long[n];
         this.seed = seed;
-        double total = mix.totalPercent();
-        double cumulative = 0;
+        double[] percents = new double[n];
         for (int i = 0; i < n; i++) {
             SizeMix.Bucket b = mix.buckets().get(i);
             bodies[i] = new byte[b.bytes()];
-            cumulative += b.percent();
-            thresholds[i] = i == n - 1 ? SCALE : (long) Math.floor(cumulative / total * SCALE);
+            percents[i] = b.percent();
         }
+        this.thresholds = ShapeDraw.thresholds(percents);
     }
 
     /** The body of the message numbered {@code seq}. */
@@ -44,12 +39,7 @@ final class SizeDraw {
 
     /** Which bucket the message numbered {@code seq} of a publisher with this seed falls in. */
     static int bucket(long seed, long seq, long[] thresholds) {
-        long u = mix64(seed + seq * 0x9E3779B97F4A7C15L) >>> 11; // 53 uniform bits
-        int i = 0;
-        while (u >= thresholds[i]) {
-            i++;
-        }
-        return i;
+        return ShapeDraw.pick(mix64(seed + seq * 0x9E3779B97F4A7C15L) >>> 11, thresholds); // 53 uniform bits
     }
 
     /** The index of the size {@code seq} gets; for tests. */
