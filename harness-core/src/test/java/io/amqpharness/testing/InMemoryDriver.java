@@ -59,8 +59,10 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** The behaviour of drivers created from now on. */
     public static volatile Behavior behavior = Behavior.NORMAL;
     /**
-     * A slow start: for this long after a driver is created, each delivery waits {@link #SLOW_DELIVERY}
-     * before it is handed over, as a cold client or broker might (zero: never). Reset by tests.
+     * A slow start: for this long after a driver's first delivery, each delivery waits {@link #SLOW_DELIVERY}
+     * before it is handed over, as a cold client or broker might (zero: never). Reset by tests. It counts from
+     * the first delivery, not from the driver's creation, so that a set-up slowed by a loaded machine does
+     * not eat into it: the slow period then always ends at least this long after the run started.
      */
     public static volatile java.time.Duration slowStart = java.time.Duration.ZERO;
     /** How long each delivery waits during {@link #slowStart}. */
@@ -136,7 +138,10 @@ public final class InMemoryDriver implements ProtocolDriver {
     /** What each consumer's listener answered to {@link DeliveryListener#mayWait()}, in start order. */
     public final List<Boolean> listenersMayWait = new CopyOnWriteArrayList<>();
     private final Behavior b;
-    private final long slowUntilNanos;
+    private final long slowStartNanos;
+    /** When the slow start ends, set at the first delivery; empty before it. */
+    private final java.util.concurrent.atomic.AtomicReference<Long> slowUntilNanos =
+            new java.util.concurrent.atomic.AtomicReference<>();
     private final long confirmDelayNanos;
     private final long storeDelayNanos;
     private final long ingestLagNanos;
@@ -153,12 +158,22 @@ public final class InMemoryDriver implements ProtocolDriver {
 
     InMemoryDriver(DriverSettings context, Behavior behavior) {
         this.b = behavior;
-        this.slowUntilNanos = System.nanoTime() + slowStart.toNanos();
+        this.slowStartNanos = slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
         this.storeDelayNanos = storeDelay.toNanos();
         this.ingestLagNanos = queueIngestLag.toNanos();
         this.sendNanos = sendTime.toNanos();
         CREATED.add(this);
+    }
+
+    /** Whether a delivery now falls in the slow start; the first call starts its clock. */
+    private boolean inSlowStart() {
+        if (slowStartNanos == 0) {
+            return false;
+        }
+        long now = System.nanoTime();
+        slowUntilNanos.compareAndSet(null, now + slowStartNanos);
+        return slowUntilNanos.get() - now > 0;
     }
 
     public int acks() {
@@ -376,7 +391,7 @@ public final class InMemoryDriver implements ProtocolDriver {
                             prefetch.release();
                             continue;
                         }
-                        if (slowUntilNanos - System.nanoTime() > 0) {
+                        if (inSlowStart()) {
                             Thread.sleep(SLOW_DELIVERY.toMillis());
                         }
                         tag++;
