@@ -6,6 +6,7 @@ import com.rabbitmq.stream.Constants;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
+import io.amqpharness.topology.stream.StreamErrors;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -14,6 +14,7 @@ import io.amqpharness.spi.ConsumerLink;
 import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
+import io.amqpharness.topology.stream.StreamErrors;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

@@ -10,6 +10,7 @@ import io.amqpharness.spi.DriverException;
 import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
+import io.amqpharness.topology.stream.StreamErrors;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -50,7 +50,7 @@ class StreamRendezvousIT {
             try (com.rabbitmq.stream.Environment env = com.rabbitmq.stream.Environment.builder().uri(
                     uri.replace("%2F", "%2f")).addressResolver(x -> new com.rabbitmq.stream.Address("127.0.0.1", 5552))
                     .build()) {
-                assertThat(env.streamExists(StreamRendezvous.streamOf(name))).as("deleted when the run ended").isFalse();
+                assertThat(env.streamExists("harness.barrier." + name)).as("deleted when the run ended").isFalse();
             }
         }
     }

@@ -1,4 +1,4 @@
-package io.amqpharness.stream;
+package io.amqpharness.topology.stream;
 
 import com.rabbitmq.stream.Constants;
 import com.rabbitmq.stream.Consumer;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * stream port of {@code --uri}: the stream {@code harness.barrier.NAME}, created by the first instance
  * to arrive, which every instance reads from its next offset (what was written before it arrived is
  * not its business) and writes its announcements to. A stream outlives its readers, so the run that
- * opened it deletes it when it ends ({@link StreamDriver#close()}); its one-hour retention bounds what
+ * opened it deletes it when it ends ({@link StreamControl#close()}); its one-hour retention bounds what
  * a run that never ended leaves.
  */
 final class StreamRendezvous implements Rendezvous {
@@ -83,11 +83,11 @@ final class StreamRendezvous implements Rendezvous {
         }
     }
 
-    /** A message's body as text (the environment's codec reads a plain data section as the harness's). */
+    /**
+     * A message's body as text (the environment's codec, the stream driver's, reads a plain data section as
+     * the harness's and gives a copy of the body here; announcements are few and short).
+     */
     static String text(Message message) {
-        if (message instanceof IncomingMessage m) {
-            return new String(m.data(), m.bodyOffset(), m.bodyLength(), StandardCharsets.UTF_8);
-        }
         byte[] body = message.getBodyAsBinary();
         return body == null ? "" : new String(body, StandardCharsets.UTF_8);
     }

@@ -1,4 +1,4 @@
-package io.amqpharness.stream;
+package io.amqpharness.topology.stream;
 
 import com.rabbitmq.stream.AuthenticationFailureException;
 import com.rabbitmq.stream.Constants;
@@ -11,20 +11,23 @@ import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeoutException;
 
-/** One-sentence explanations of the stream client's failures. */
-final class StreamErrors {
+/**
+ * One-sentence explanations of the stream client's failures, for the stream driver and its
+ * {@link StreamControl}.
+ */
+public final class StreamErrors {
     private StreamErrors() {
     }
 
     /** The sentence for a stream address whose port speaks AMQP. */
-    static String amqpPort(BrokerUri uri) {
+    public static String amqpPort(BrokerUri uri) {
         return "Cannot connect to RabbitMQ's stream port at " + uri.redacted() + ": port " + uri.port()
                 + " is an AMQP port, not RabbitMQ's stream port; give the stream port (5552 by default) in --uri, "
                 + "or use --protocol amqp091 or amqp10 with an amqp:// address.";
     }
 
     /** Why the first connection to the broker failed, as one sentence. */
-    static String connectFailure(BrokerUri uri, Throwable e) {
+    public static String connectFailure(BrokerUri uri, Throwable e) {
         String where = "RabbitMQ's stream port at " + uri.redacted();
         Throwable root = root(e);
         if (e instanceof AuthenticationFailureException || root instanceof AuthenticationFailureException) {
@@ -82,7 +85,7 @@ final class StreamErrors {
     }
 
     /** {@code what} failed, and why, as one sentence. */
-    static String operationFailure(String what, Throwable e) {
+    public static String operationFailure(String what, Throwable e) {
         if (e instanceof StreamDoesNotExistException) {
             return what + " failed: the stream does not exist.";
         }
@@ -90,7 +93,7 @@ final class StreamErrors {
     }
 
     /** The client's message, or the class name of the root cause if it has none. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         String text = e.getMessage();
         if (e instanceof StreamException se && se.getCode() != -1) {
             String code = code(se.getCode());
@@ -109,7 +112,7 @@ final class StreamErrors {
     }
 
     /** The client's name for a confirmation or response code, for example {@code PRODUCER_NOT_AVAILABLE}. */
-    static String code(short code) {
+    public static String code(short code) {
         return CODES.getOrDefault(code, Short.toString(code));
     }
 

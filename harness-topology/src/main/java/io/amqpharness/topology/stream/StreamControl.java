@@ -1,4 +1,4 @@
-package io.amqpharness.stream;
+package io.amqpharness.topology.stream;
 
 import com.rabbitmq.stream.Environment;
 import com.rabbitmq.stream.StreamCreator;
@@ -18,7 +18,7 @@ import java.util.List;
  * stream ({@link StreamRendezvous}). A stream's depth is not asked: a stream keeps what was read, so the
  * depth stays empty. Thread-safe.
  */
-final class StreamControl implements BrokerControl {
+public final class StreamControl implements BrokerControl {
     private final Environment environment;
     private final StreamSettings stream;
     private final BrokerUri uri;
@@ -27,7 +27,15 @@ final class StreamControl implements BrokerControl {
     /** The barrier streams this run opened: deleted when it ends, by then every instance has left them. */
     private final java.util.Set<String> rendezvousStreams = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    StreamControl(Environment environment, StreamSettings stream, BrokerUri uri, List<String> notes) {
+    /**
+     * The control of a run's streams.
+     *
+     * @param environment the run's environment, which the control neither opens nor closes
+     * @param stream      the run's stream settings (a super stream and its partitions)
+     * @param uri         the broker, as sentences name it
+     * @param notes       the driver's notes for the report, where a stream that could not be deleted is told
+     */
+    public StreamControl(Environment environment, StreamSettings stream, BrokerUri uri, List<String> notes) {
         this.environment = environment;
         this.stream = stream;
         this.uri = uri;
@@ -114,7 +122,7 @@ final class StreamControl implements BrokerControl {
     }
 
     /** Deletes the barrier streams this run opened; called by the driver before it closes the environment. */
-    void close() {
+    public void close() {
         for (String s : rendezvousStreams) {
             try {
                 environment.deleteStream(s);

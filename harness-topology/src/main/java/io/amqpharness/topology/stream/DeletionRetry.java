@@ -1,4 +1,4 @@
-package io.amqpharness.stream;
+package io.amqpharness.topology.stream;
 
 import com.rabbitmq.stream.StreamException;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.amqpharness.stream;
+package io.amqpharness.topology.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
