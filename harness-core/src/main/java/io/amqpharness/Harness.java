@@ -1,41 +1,32 @@
 package io.amqpharness;
 
 import io.amqpharness.result.RunResult;
-import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RunListener;
 import io.amqpharness.scenario.Scenario;
 
 /**
- * The entry point for running workloads from Java, for example in a JUnit performance test:
+ * The library's entry point at its old place.
  *
- * <pre>{@code
- * RunResult result = Harness.run(Scenario.builder()
- *         .uri("amqp://localhost:5672")
- *         .queueType(QueueType.QUORUM)
- *         .rate(2_000).confirm(100).qos(200)
- *         .time(Duration.ofSeconds(30))
- *         .build());
- * assert result.endToEnd().percentile(99).toMillis() < 50;
- * }</pre>
- *
- * Nothing is printed and the JVM is never exited; add a {@link RunListener} to follow progress.
- * Use {@link LoadRunner} directly to stop a run from another thread.
+ * @deprecated moved to {@link io.amqpharness.run.Harness}, beside {@link io.amqpharness.run.LoadRunner}, so
+ *     that this package holds {@link HarnessException} alone, below every other package (the root package
+ *     imported {@code run} from above while {@code spi}, {@code tls} and {@code run} imported it from below:
+ *     a loop); use that one, which runs the same way. Removed in the release after the next.
  */
+@Deprecated(since = "0.1.0", forRemoval = true)
 public final class Harness {
     private Harness() {
     }
 
     /**
-     * Runs a scenario to completion.
+     * Runs a scenario to completion, as {@link io.amqpharness.run.Harness#run} does.
      *
-     * @throws io.amqpharness.spi.BrokerUnreachableException if the broker cannot be reached
-     * @throws io.amqpharness.HarnessException if the topology cannot be declared
+     * @param scenario  the scenario to run
+     * @param listeners what follows the run's progress
+     * @return what the run measured
+     * @deprecated use {@link io.amqpharness.run.Harness#run}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static RunResult run(Scenario scenario, RunListener... listeners) {
-        LoadRunner runner = new LoadRunner(scenario);
-        for (RunListener l : listeners) {
-            runner.listener(l);
-        }
-        return runner.run();
+        return io.amqpharness.run.Harness.run(scenario, listeners);
     }
 }

@@ -1,6 +1,6 @@
 /**
  * What a run returns: {@link io.amqpharness.result.RunResult}, from
- * {@link io.amqpharness.Harness#run} or {@link io.amqpharness.run.LoadRunner#run()}, and what
+ * {@link io.amqpharness.run.Harness#run} or {@link io.amqpharness.run.LoadRunner#run()}, and what
  * {@link io.amqpharness.run.RunListener}s receive while it runs. Immutable values, safe to keep and
  * to share between threads.
  *

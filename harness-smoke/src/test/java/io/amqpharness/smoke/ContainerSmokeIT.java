@@ -3,11 +3,11 @@ package io.amqpharness.smoke;
 import static io.amqpharness.junit.HarnessAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.Harness;
 import io.amqpharness.junit.BrokerSource;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQContainer;
 import io.amqpharness.result.RunResult;
+import io.amqpharness.run.Harness;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import org.junit.jupiter.api.Tag;

@@ -3,10 +3,10 @@ package io.amqpharness.smoke;
 import static io.amqpharness.junit.HarnessAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.amqpharness.Harness;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.result.RunResult;
+import io.amqpharness.run.Harness;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StreamOffset;

@@ -2,10 +2,10 @@ package example;
 
 import static io.amqpharness.junit.HarnessAssertions.assertThat;
 
-import io.amqpharness.Harness;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ;
 import io.amqpharness.result.RunResult;
+import io.amqpharness.run.Harness;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
