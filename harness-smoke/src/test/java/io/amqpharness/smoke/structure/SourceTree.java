@@ -62,10 +62,10 @@ final class SourceTree {
         }
     }
 
-    /** The modules: the root's folders with Java sources under {@code src/main/java}. */
+    /** The modules: the root's folders with Java sources under {@code src/main/java} or {@code src/test/java}. */
     static List<String> modules() {
         try (Stream<Path> dirs = Files.list(ROOT)) {
-            return dirs.filter(d -> Files.isDirectory(d.resolve("src/main/java")))
+            return dirs.filter(d -> Files.isDirectory(d.resolve("src/main/java")) || Files.isDirectory(d.resolve("src/test/java")))
                     .map(d -> d.getFileName().toString()).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
