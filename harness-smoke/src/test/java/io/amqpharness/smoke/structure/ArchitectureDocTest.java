@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * is a class, interface, enum or record declared in some module's sources (main or test), in a folder of
  * those parts; a nested name ({@code GateQuantity.Latency}) is declared in the same file, and a member
  * ({@code LoadRunner.decorateDriver}, {@code Metric.values()}) is a method there. A few names are the
- * JDK's or HdrHistogram's ({@code Optional}, {@code Recorder}).
+ * JDK's or HdrHistogram's ({@code Optional}, {@code Recorder}). And every module its "Modules" section
+ * names is one of the build's. A renamed, moved or deleted class fails this test until the page follows.
  */
 class ArchitectureDocTest {
     private static final Path DOC = SourceTree.ROOT.resolve("docs").resolve("architecture.md");
@@ -50,6 +51,20 @@ class ArchitectureDocTest {
         }
         assertThat(wrong).as("names in docs/architecture.md that the sources do not have").isEmpty();
         assertThat(checked).as("names checked").isGreaterThan(150);
+    }
+
+    @Test
+    void everyModuleTheArchitecturePageNamesIsBuilt() throws IOException {
+        String page = Files.readString(DOC);
+        String modules = page.substring(page.indexOf("## Modules"), page.indexOf("\n## ", page.indexOf("## Modules") + 1));
+        String pom = Files.readString(SourceTree.ROOT.resolve("pom.xml"));
+        Matcher m = Pattern.compile("`(harness-[a-z0-9-]+)`").matcher(modules);
+        Set<String> named = new java.util.TreeSet<>();
+        while (m.find()) {
+            named.add(m.group(1));
+        }
+        assertThat(named).isNotEmpty();
+        assertThat(named).allSatisfy(module -> assertThat(pom).as(module).contains("<module>" + module + "</module>"));
     }
 
     @Test
