@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * A driver is small: the classes of each driver module on the class path that implement the driver SPI
  * ({@code io.amqpharness.spi}) implement at most 12 of its methods without a default, in at most 4
  * files, what docs/architecture.md ("How to add: a driver") promises; what drivers share (their
- * {@code BrokerControl}, the rendezvous) lives in harness-topology.
+ * {@code BrokerControl}, the rendezvous) lives in harness-topology. And core, for its part, names no
+ * driver but the default.
  */
 class DriverSpiTest {
     private static final String SPI = "io.amqpharness.spi.";
@@ -54,6 +55,31 @@ class DriverSpiTest {
             assertThat(files).as("the classes of driver " + provider.id() + " that implement the SPI").hasSizeLessThanOrEqualTo(4);
         }
         assertThat(seen).contains("amqp091", "amqp10", "stream");
+    }
+
+    /**
+     * Core's main code names no driver id but the default's: what differs between protocols comes from
+     * their drivers ({@code DriverProvider.traits()}, {@code validate}), so a new driver needs no line in
+     * core. The one word that coincides is the management API's name of a stream listener.
+     */
+    @Test
+    void coreNamesNoDriverIdButTheDefault() throws IOException {
+        String defaultId = io.amqpharness.scenario.Scenario.builder().build().protocol();
+        List<String> ids = new ArrayList<>();
+        ServiceLoader.load(DriverProvider.class).forEach(p -> ids.add(p.id()));
+        ids.remove(defaultId);
+        assertThat(ids).as("the other drivers' ids").contains("amqp10", "stream");
+        List<String> named = new ArrayList<>();
+        for (SourceTree.Source s : SourceTree.sources("harness-core", "main")) {
+            String code = SourceTree.withoutComments(Files.readString(s.path()), true)
+                    .replace("l.protocol().startsWith(\"stream\")", "l.protocol().startsWith(listener)");
+            for (String id : ids) {
+                if (code.contains("\"" + id + "\"")) {
+                    named.add(s.path().getFileName() + " names \"" + id + "\"");
+                }
+            }
+        }
+        assertThat(named).as("driver ids in harness-core's main code (the default is " + defaultId + ")").isEmpty();
     }
 
     /** The SPI interfaces {@code c} implements, through its superclasses and their interfaces too. */

@@ -97,6 +97,11 @@ final class SourceTree {
 
     /** The text without its comments (Javadoc's links are no imports) and with its strings emptied. */
     static String withoutComments(String text) {
+        return withoutComments(text, false);
+    }
+
+    /** The text without its comments, its strings kept as written or emptied. */
+    static String withoutComments(String text, boolean keepStrings) {
         StringBuilder out = new StringBuilder(text.length());
         int i = 0;
         int n = text.length();
@@ -112,15 +117,15 @@ final class SourceTree {
                 out.append(' ');
             } else if (text.startsWith("\"\"\"", i)) {
                 int end = text.indexOf("\"\"\"", i + 3);
+                out.append(keepStrings ? text.substring(i, end < 0 ? n : end + 3) : "\"\"");
                 i = end < 0 ? n : end + 3;
-                out.append("\"\"");
             } else if (c == '"' || c == '\'') {
                 int j = i + 1;
                 while (j < n && text.charAt(j) != c && text.charAt(j) != '\n') {
                     j += text.charAt(j) == '\\' ? 2 : 1;
                 }
+                out.append(keepStrings ? text.substring(i, Math.min(j + 1, n)) : "" + c + c);
                 i = Math.min(j + 1, n);
-                out.append(c).append(c);
             } else {
                 out.append(c);
                 i++;
