@@ -24,7 +24,15 @@ class FaultCliTest {
     void aFaultAfterATenSecondRunWithoutWarmUpIsRefused() {
         assertThat(refused("-z", "10s", "--warmup", "0s", "--fault", "at=20s,kind=close-connections").err().strip())
                 .isEqualTo("--fault 'at=20s,kind=close-connections' comes at 20s, not before publishing ends (10s in, "
-                        + "--time with any warm-up); give an at= within the run, for example at=5s.");
+                        + "the warm-up included); give an at= within the run, for example at=5s.");
+    }
+
+    @Test
+    void aFaultAfterTheLastStepIsRefused() {
+        // Two steps of 5 s after the default warm-up of 5 s: publishing ends 15 s in.
+        assertThat(refused("--step", "rate=1,2", "--step-duration", "5s", "--fault", "at=20s,kind=close-connections")
+                .err().strip()).isEqualTo("--fault 'at=20s,kind=close-connections' comes at 20s, not before publishing "
+                        + "ends (15s in, the warm-up included); give an at= within the run, for example at=7500ms.");
     }
 
     @Test
@@ -64,7 +72,7 @@ class FaultCliTest {
         // The map's run= holds a comma and a blank: it is quoted, so the fault reads whole and only its time is wrong.
         assertThat(refused("--scenario", file.toString()).err().strip())
                 .isEqualTo("faults.yml line 3: --fault 'at=20s,kind=command,run=\"echo a, b\",for=2s,undo=\"echo done\"' "
-                        + "comes at 20s, not before publishing ends (10s in, --time with any warm-up); give an at= "
+                        + "comes at 20s, not before publishing ends (10s in, the warm-up included); give an at= "
                         + "within the run, for example at=5s.");
         Path unknown = Files.writeString(tmp.resolve("unknown.yml"), """
                 time: 10s
@@ -90,7 +98,7 @@ class FaultCliTest {
         CliOutcome o = CliOutcome.run("-z", "10s", "--fault", "at=30s,kind=close-connections");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip()).isEqualTo("--fault 'at=30s,kind=close-connections' comes at 30s, not before "
-                + "publishing ends (15s in, --time with any warm-up); give an at= within the run, for example at=7500ms.");
+                + "publishing ends (15s in, the warm-up included); give an at= within the run, for example at=7500ms.");
     }
 
     @Test
