@@ -188,6 +188,7 @@ final class HarnessCommand implements Callable<Integer> {
     private int runGroups(Scenario validated, PrintWriter out) {
         for (String refused : new String[] {instances == null ? null : "--instances", repeat == null ? null : "--repeat",
                 broker == null ? null : "--broker", outputs.prometheus() ? "--metrics-prometheus" : null,
+                faults.isEmpty() ? null : "--fault",
                 validated.coordination().barrier().isPresent() ? "--barrier" : null,
                 validated.coordination().startAt().isPresent() ? "--start-at" : null}) {
             if (refused != null) {

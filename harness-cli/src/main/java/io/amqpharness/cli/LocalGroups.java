@@ -127,7 +127,9 @@ final class LocalGroups {
         HtmlReport.write(List.of(new ReportRun("all groups", all)), directory.resolve(OutputDirectory.REPORT_FILE));
         out.println();
         out.println("All groups:");
-        out.print(TextSummary.format(all));
+        List<ResultDocument> each = saved.stream()
+                .map(g -> io.amqpharness.report.document.ResultDocuments.read(g.directory())).toList();
+        out.print(TextSummary.formatGroups(all, saved.stream().map(GroupMerge.Group::name).toList(), each));
         if (keep) {
             out.println("Results in " + directory + ": result.json, *.hlog, report.html (all groups), and each group's "
                     + "in group-NAME/");

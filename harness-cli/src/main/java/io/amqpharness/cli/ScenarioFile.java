@@ -27,12 +27,15 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code --scenario FILE}: the same options as the command line, kept in a YAML (or JSON) file.
  * Each top-level key is a long option name without its dashes ({@code queue-type: quorum}, or
  * {@code queueType}); lists repeat an option or join values with commas, maps give
- * {@code key=value} lists, {@code step} and {@code vary} maps give one option per setting. Options
+ * {@code key=value} lists, {@code step} and {@code vary} maps give one option per setting; {@code groups} is a
+ * map of {@code --group}s and {@code faults} a list of {@code --fault}s (each a string or a map). Options
  * on the command line win over the file. Problems name the file and the line.
  */
 final class ScenarioFile {
     /** The key of the client groups ({@code --group}), a map from each group's name to its options. */
     static final String GROUPS_KEY = "groups";
+    /** The key of the faults ({@code --fault}): a list of faults, each as {@code --fault} takes it or as a map. */
+    static final String FAULTS_KEY = "faults";
 
     /** The file's options turned into arguments, and where each option came from. */
     record Expanded(List<String> args, Map<String, String> locations) {
@@ -86,7 +89,7 @@ final class ScenarioFile {
                 }
                 continue;
             }
-            OptionSpec o = spec.findOption("--" + e.key);
+            OptionSpec o = spec.findOption("--" + (e.key.equals(FAULTS_KEY) ? "fault" : e.key));
             if (o == null || RunOptions.canonicalName(o).equals("--scenario")) {
                 throw problem(where, "'" + e.key + "' is not an option" + suggestion(e.key, spec)
                         + "; keys are long option names without their dashes, for example queue-type: quorum");
@@ -203,7 +206,8 @@ final class ScenarioFile {
             if (o.isMultiValue()) {
                 for (JsonNode item : value) {
                     t.add(name);
-                    t.add(item.isArray() ? join(item) : scalar(item, where, name));
+                    t.add(item.isArray() ? join(item)
+                            : item.isObject() && name.equals("--fault") ? faultPairs(item, where) : scalar(item, where, name));
                 }
             } else {
                 t.add(name);
@@ -214,6 +218,23 @@ final class ScenarioFile {
         t.add(name);
         t.add(scalar(value, where, name));
         return t;
+    }
+
+    /**
+     * A fault written as a map ({@code {at: 20s, kind: stop-node, node: 2, for: 10s}}) as {@code --fault} takes it:
+     * {@code at=20s,kind=stop-node,node=2,for=10s}, a value with a comma, a blank or a quote in quotes.
+     */
+    private static String faultPairs(JsonNode fault, String where) {
+        StringBuilder b = new StringBuilder();
+        for (Iterator<Map.Entry<String, JsonNode>> it = fault.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            String v = scalar(f.getValue(), where, "--fault");
+            if (v.matches(".*[,\\s'\"].*")) {
+                v = v.contains("\"") ? "'" + v + "'" : '"' + v + '"';
+            }
+            b.append(b.length() == 0 ? "" : ",").append(f.getKey().trim()).append('=').append(v);
+        }
+        return b.toString();
     }
 
     private static String scalar(JsonNode v, String where, String option) {

@@ -24,8 +24,8 @@ class BacklogCliTest {
 
     @Test
     void aNegativeOrZeroBacklogIsRefused() {
-        assertThat(refused("--backlog", "-5").err()).contains("'-5' is not a backlog; use a number of messages such "
-                + "as 100000 or a size such as 50mb");
+        assertThat(refused("--backlog", "-5").err()).contains("'-5' is not a backlog; use a number of messages above 0 "
+                + "such as 100000 or a size such as 50mb");
         assertThat(refused("--backlog", "0").err().strip())
                 .isEqualTo("--backlog must be above 0 messages or bytes; for example --backlog 100000 or --backlog 50mb.");
         assertThat(refused("--backlog", "lots").err()).contains("'lots' is not a backlog");

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 /**
  * {@code --fault} on the 3-node cluster of {@code scripts/rabbitmq-cluster.sh}, through the script
  * ({@code --fault-ctl '../scripts/rabbitmq-cluster.sh ctl {node}'}): a node stopped for a few seconds under a
- * quorum queue, and a memory alarm on one node. Each test holds the cluster's lock ({@link ClusterLock}) and leaves
+ * quorum queue, a node's broker restarted under it, and a memory alarm on one node. Each test holds the cluster's lock ({@link ClusterLock}) and leaves
  * the cluster whole, every node running and the watermark as it was.
  */
 @ResourceLock(SharedBrokers.CLUSTER)
@@ -80,6 +80,46 @@ class ClusterFaultsIT {
     }
 
     @Test
+    void aRestartedBrokerUnderAQuorumQueueIsBackAtOnceAndLosesNoConfirmedMessage() throws Exception {
+        String queue = "cluster-faults-it-" + UUID.randomUUID().toString().substring(0, 8);
+        // Publishers on nodes 1 and 2, the consumer on node 2: node 2's restart drops a publisher and the consumer.
+        Scenario s = Scenario.builder().uri(ClusterIT.URIS).queueType(QueueType.QUORUM).quorumGroupSize(3)
+                .queues(List.of(queue)).producers(2).consumers(1).rate(100).confirm(50).qos(100)
+                .warmup(Duration.ZERO).time(Duration.ofSeconds(150)).noBrokerMetrics(true).build();
+        FaultPlan plan = FaultPlan.parse(List.of("at=6s,kind=restart-broker,node=2"), Optional.of(CTL));
+        RunResult r;
+        boolean backAfterTheFault;
+        try (ClusterLock lock = ClusterLock.take()) {
+            try {
+                r = runUntilUndone(s, plan);
+                backAfterTheFault = Brokers.listening("localhost", 5682);
+            } finally {
+                whole();
+            }
+        }
+        String summary = TextSummary.format(r);
+        assertThat(r.failure()).as(summary).isEmpty();
+        FaultOutcome f = r.faults().get(0);
+        assertThat(f.fault().kind()).isEqualTo(io.amqpharness.fault.FaultKind.RESTART_BROKER);
+        assertThat(f.error()).as(summary).isEmpty();
+        assertThat(f.made()).as("stop_app then start_app returned").isPresent();
+        assertThat(f.undone()).as("a restart is not undone: it is over once made").isEmpty();
+        assertThat(backAfterTheFault).as("node 2 listens again once the fault was made, before the cluster is "
+                + "made whole").isTrue();
+        assertThat(r.interrupted()).as("stopped after the fault, before the time limit: %s", summary).isTrue();
+        assertThat(f.firstConfirm()).as("confirms after the restart: %s", summary).isPresent();
+        assertThat(f.firstDelivery()).as("deliveries after the restart: %s", summary).isPresent();
+        assertThat(f.nodes()).as(summary).anySatisfy(n -> {
+            assertThat(n.node()).isEqualTo("rabbitc2@localhost");
+            assertThat(n.dropped()).isPositive();
+        });
+        assertThat(f.lost()).as("only messages in doubt may be lost").isLessThanOrEqualTo(f.inDoubt());
+        assertThat(r.counts().lost()).isLessThanOrEqualTo(r.counts().inDoubt());
+        assertThat(r.counts().ownUnique()).as("every confirmed message consumed").isGreaterThanOrEqualTo(r.counts().confirmed());
+        assertThat(summary).contains("  restart-broker 2 at ");
+    }
+
+    @Test
     void aMemoryAlarmOnOneNodeBlocksThePublishersAndItsWatermarkIsPutBack() throws Exception {
         String before = watermark(3);
         String queue = "cluster-faults-it-" + UUID.randomUUID().toString().substring(0, 8);
@@ -108,7 +148,7 @@ class ClusterFaultsIT {
     }
 
     /**
-     * Runs until 4 s after the fault was undone (the time limit is only a ceiling): on a loaded machine one
+     * Runs until 4 s after the fault was undone (or made, for one that does not last) (the time limit is only a ceiling): on a loaded machine one
      * rabbitmqctl call has taken 20 s, so a fault made at a fixed time could come after a fixed end.
      */
     private static RunResult runUntilUndone(Scenario s, FaultPlan plan) {
@@ -118,7 +158,9 @@ class ClusterFaultsIT {
             runner.listener(new io.amqpharness.run.RunListener() {
                 @Override
                 public void note(String sentence) {
-                    if (sentence.startsWith("Fault ") && (sentence.endsWith(": undone.") || sentence.contains("failed"))) {
+                    // A fault that does not last (restart-broker) is over once made.
+                    if (sentence.startsWith("Fault ") && (sentence.endsWith(": undone.") || sentence.endsWith(": made.")
+                            || sentence.contains("failed"))) {
                         stopper.schedule(runner::stop, 4, TimeUnit.SECONDS);
                     }
                 }

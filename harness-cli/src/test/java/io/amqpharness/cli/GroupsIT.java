@@ -31,6 +31,12 @@ class GroupsIT {
         assertThat(o.code()).as(o.out() + o.err()).isZero();
         assertThat(o.out()).contains("Running 2 groups side by side: load, probe.", "[load] ", "[probe] ",
                 "All groups:", "all groups");
+        String allSummary = o.out().substring(o.out().indexOf("All groups:"));
+        // Each group's queue and queue type, not the top level's (no group ran on a queue of the top level's).
+        assertThat(allSummary.lines().filter(l -> l.startsWith("Queue     ")).findFirst()).get().asString()
+                .startsWith("Queue     load: ").contains(" (classic); probe: ").endsWith(" (quorum)");
+        assertThat(allSummary.lines().filter(l -> l.startsWith("Broker    ")).findFirst()).get().asString()
+                .endsWith(" over amqp091, every group");
         JsonNode all = ResultDocuments.readTree(dir);
         JsonNode load = ResultDocuments.readTree(dir.resolve("group-load"));
         JsonNode probe = ResultDocuments.readTree(dir.resolve("group-probe"));

@@ -33,6 +33,10 @@ class GroupsRabbitMQ4IT {
                 "--group", "name=amqp10,protocol=amqp10,queue-type=quorum",
                 "--group", "name=stream,protocol=stream,queue-type=stream,uri=" + streamUri(broker));
         assertThat(o.code()).as(o.out() + o.err()).isZero();
+        String summary = o.out().substring(o.out().indexOf("All groups:"));
+        assertThat(summary.lines().filter(l -> l.startsWith("Broker    ")).findFirst()).get().asString()
+                .startsWith("Broker    amqp091: ").contains(" over amqp091; amqp10: ", " over amqp10; stream: ")
+                .endsWith(" over stream");
         JsonNode all = ResultDocuments.readTree(dir);
         long published = 0;
         for (String g : new String[] {"amqp091", "amqp10", "stream"}) {

@@ -6,13 +6,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Bad {@code --routing-keys}, {@code --priority}, {@code --message-ttl} and {@code --header} values: one sentence
+ * Bad {@code --size} mixes, {@code --routing-keys}, {@code --priority}, {@code --message-ttl} and {@code --header} values: one sentence
  * naming the option with a valid example, exit code 2, before anything connects.
  */
 class MessageShapeCliTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
+        "--size 100:50%,1kb:40% | --size shares must add up to 100%, got 90%; for example --size 100:50%,1kb:40%,64kb:10%.",
         "--priority 0:80%,5:15% | --priority shares must add up to 100%, got 95%; for example --priority 0:80%,5:15%,9:5%.",
         "--priority 0:50%,300:50% | --priority priorities must be between 0 and 255, got 0:50%,300:50%",
         "--priority high | 'high' is not a priority or a list of distinct PRIORITY:PERCENT% shares",
@@ -29,5 +30,6 @@ class MessageShapeCliTest {
         CliOutcome o = CliOutcome.run((args + " -z 1s").split(" +"));
         assertThat(o.code()).as(o.err()).isEqualTo(2);
         assertThat(o.err()).contains(sentence).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
     }
 }

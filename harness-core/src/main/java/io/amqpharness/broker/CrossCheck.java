@@ -158,13 +158,14 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
         for (int k = 0; k < n; k++) {
             restarted[k] |= samples.get(k).nodeCountersRestarted();
         }
+        java.util.function.IntPredicate clustered = Incarnations.clustered(samples);
         OptionalLong received = Incarnations.counter(n, restarted, k -> samples.get(k).nodeReceived(), k -> true,
-                false, resets);
+                false, clustered, resets);
         if (received.isEmpty()) {
             return Optional.empty();
         }
         OptionalLong delivered = Incarnations.counter(n, restarted, k -> samples.get(k).nodeDelivered(), k -> true,
-                false, resets);
+                false, clustered, resets);
         return Optional.of(new CrossCheck("node", received, OptionalLong.of(h.published()), delivered,
                 OptionalLong.of(h.delivered()), count(resets), h.messagesPerEntry()));
     }

@@ -15,8 +15,9 @@ import java.util.function.IntPredicate;
  * that goes down, a node whose uptime goes down, or a queue that disappears from the listing mark
  * a restart between two samples. Each step between samples then adds the counter's growth, or,
  * across a restart, what the new incarnation counted (its value when it went down, the growth when
- * it did not: the smaller, since the old incarnation's last counts are unknown). The sum is exact
- * without restarts and a lower bound with them. Stateless.
+ * it did not: the smaller, since the old incarnation's last counts are unknown; on a cluster, where one
+ * node's share leaves a counter and the others' stay, nothing for a counter that went down). The sum is
+ * exact without restarts and a lower bound with them. Stateless.
  */
 final class Incarnations {
     private Incarnations() {
@@ -35,6 +36,15 @@ final class Incarnations {
             }
         }
         return restarted;
+    }
+
+    /**
+     * True for sample k when it, or the sample before it, lists several nodes: the broker is a cluster, whose
+     * counters (a queue's, summed over the channels of every node; the node-wide ones, summed over the nodes) lose
+     * one node's share when that node's application stops, and keep the others'.
+     */
+    static IntPredicate clustered(List<BrokerSample> samples) {
+        return k -> samples.get(k).nodes().size() > 1 || k > 0 && samples.get(k - 1).nodes().size() > 1;
     }
 
     /**
@@ -70,7 +80,7 @@ final class Incarnations {
                 return x == null ? OptionalLong.empty() : counter.apply(x);
             };
             IntPredicate listed = k -> byName.get(k).containsKey(name);
-            OptionalLong growth = counter(samples.size(), restarted, value, listed, true, resets);
+            OptionalLong growth = counter(samples.size(), restarted, value, listed, true, clustered(samples), resets);
             if (growth.isEmpty()) {
                 return OptionalLong.empty();
             }
@@ -86,11 +96,13 @@ final class Incarnations {
      * @param listed    false for a sample k in which what the counter belongs to is missing: missing after
      *                  it was listed means it was gone (deleted, or its node down), a restart
      * @param zeroStart true if a counter missing from the first sample started at 0 (else the result is empty)
+     * @param clustered true for a sample k taken from a cluster of several nodes (or following one): a counter
+     *                  that went down by then lost one node's share, not the whole count ({@link #clustered})
      * @param resets    set to true at each sample index where a restart was seen
      * @return empty if the last sample, or the first without {@code zeroStart}, lacks the counter
      */
     static OptionalLong counter(int n, boolean[] restarted, IntFunction<OptionalLong> value, IntPredicate listed,
-                                boolean zeroStart, boolean[] resets) {
+                                boolean zeroStart, IntPredicate clustered, boolean[] resets) {
         OptionalLong first = value.apply(0);
         boolean wasListed = listed.test(0);
         if (value.apply(n - 1).isEmpty() || first.isEmpty() && !zeroStart) {
@@ -109,8 +121,10 @@ final class Incarnations {
             }
             long now = v.getAsLong();
             if (now < previous) {
-                // A counter only goes down when it started again: the new incarnation counted `now`.
-                total += now;
+                // A counter only goes down when it started again. One broker's started from zero: its new incarnation
+                // counted `now`. A cluster's lost one node's share (the node's application or channels went), while
+                // the other nodes' shares, counted already, are still in `now`: nothing is known to be new.
+                total += clustered.test(k) ? 0 : now;
                 resets[k] = true;
             } else {
                 total += now - previous;

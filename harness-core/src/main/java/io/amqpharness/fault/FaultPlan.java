@@ -44,10 +44,10 @@ public record FaultPlan(List<Fault> faults, String ctl) {
 
     /**
      * Checks the plan against the run: every fault must come before the end of publishing
-     * ({@code --time}, when the run has one), and a node fault whose {@code --fault-ctl} names
+     * ({@code --time} or the steps, when the run has either), and a node fault whose {@code --fault-ctl} names
      * {@code {node}} must give {@code node=}.
      *
-     * @param time how long the run publishes (its {@code --time} plus any warm-up), if it is limited
+     * @param time how long the run publishes (its {@code --time}, or else its steps, plus any warm-up), if it is limited
      * @throws IllegalArgumentException one sentence about the first problem
      */
     public void check(Optional<Duration> time) {
@@ -55,7 +55,7 @@ public record FaultPlan(List<Fault> faults, String ctl) {
             if (time.isPresent() && f.at().compareTo(time.get()) >= 0) {
                 throw new IllegalArgumentException("--fault '" + f.text() + "' comes at " + Durations.format(f.at())
                         + ", not before publishing ends (" + Durations.format(time.get())
-                        + " in, --time with any warm-up); give an at= within the run, for example at=" + Durations.format(time.get().dividedBy(2)) + ".");
+                        + " in, the warm-up included); give an at= within the run, for example at=" + Durations.format(time.get().dividedBy(2)) + ".");
             }
             boolean usesCtl = f.kind() == FaultKind.STOP_NODE || f.kind() == FaultKind.RESTART_BROKER
                     || f.kind() == FaultKind.MEMORY_ALARM;

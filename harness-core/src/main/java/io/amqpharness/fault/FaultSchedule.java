@@ -3,6 +3,7 @@ package io.amqpharness.fault;
 import io.amqpharness.measure.Counters;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.measure.Outages;
+import io.amqpharness.scenario.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,6 +118,8 @@ public final class FaultSchedule implements AutoCloseable {
         try {
             actions.begin(f);
             h.made = clock.nanoTime();
+            note.accept("Fault " + f.label() + ": made" + (h.undoDue ? ", undone in " + Durations.format(f.lasting().get())
+                    + "." : "."));
         } catch (Exception e) {
             h.error = "making it failed: " + message(e);
             note.accept("Fault " + f.label() + ": " + h.error);
@@ -213,12 +216,25 @@ public final class FaultSchedule implements AutoCloseable {
             lostBefore += lostHere;
             outcomes.add(outcome(h, windowEnd, last ? end : all.get(k + 1).begun, lostHere));
         }
-        for (Fault f : plan.faults()) {
-            if (all.stream().noneMatch(h -> h.fault == f)) {
-                note.accept("Fault " + f.label() + " did not come: publishing ended first.");
-            }
-        }
+        notBegun().forEach(f -> note.accept(notCome(f)));
         return outcomes;
+    }
+
+    /**
+     * The faults that never began because publishing ended first (a run ended by message counts, by
+     * {@code --exit-when}, by a failure or Ctrl-C): none before {@link #publishingEnded}.
+     */
+    public List<Fault> notBegun() {
+        if (publishing) {
+            return List.of();
+        }
+        List<Happened> all = happened();
+        return plan.faults().stream().filter(f -> all.stream().noneMatch(h -> h.fault == f)).toList();
+    }
+
+    /** The sentence for a fault that never began: {@code Fault close-connections at 20 s did not come: ...}. */
+    public static String notCome(Fault f) {
+        return "Fault " + f.label() + " did not come: publishing ended first.";
     }
 
     private FaultOutcome outcome(Happened h, long windowEnd, long deliveriesUntil, long lost) {

@@ -393,6 +393,9 @@ final class RunExecution {
             histograms.put(m, h);
             latency.put(m, LatencySummary.of(h));
         }
+        List<io.amqpharness.fault.FaultOutcome> faultOutcomes = faults.map(f -> f.finish(counts.lost())).orElse(List.of());
+        // A run ended by message counts has no end known beforehand: a fault it never reached is said in its result.
+        faults.ifPresent(f -> f.notBegun().forEach(n -> notes.add(io.amqpharness.fault.FaultSchedule.notCome(n))));
         ClientStats client = new ClientStats(Duration.ofNanos(cpuNanos), sampler.peakHeapBytes(), ClientStats.peakRss(),
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), measuredCpu,
                 Duration.ofNanos(ClientStats.processCpuNanos()));
@@ -405,7 +408,7 @@ final class RunExecution {
                 measurements.outages().summary(), measurements.blocks().summary(),
                 brokerOutcome.map(BrokerMonitor.Outcome::report), searchOutcome, connectionStats(),
                 measurements.bySize().summaries(),
-                faults.map(f -> f.finish(counts.lost())).orElse(List.of()), backlogOutcome);
+                faultOutcomes, backlogOutcome);
     }
 
     /** The result's notes, after those of the phases: what the reader should know to read the numbers. */

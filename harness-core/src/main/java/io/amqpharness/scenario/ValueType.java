@@ -111,8 +111,8 @@ public final class ValueType<T> {
             "'%s' is not a condition; use empty or idle");
     /** {@code --backlog}: messages ({@code 100000}) or bytes of bodies ({@code 50mb}). */
     public static final ValueType<BacklogSize> BACKLOG = of(BacklogSize.class, BacklogSize::parse,
-            BacklogSize::toString, "'%s' is not a backlog; use a number of messages such as 100000 or a size such "
-                    + "as 50mb");
+            BacklogSize::toString, "'%s' is not a backlog; use a number of messages above 0 such as 100000 or a "
+                    + "size such as 50mb");
     public static final ValueType<BacklogThen> BACKLOG_THEN = choice(BacklogThen.class,
             "'%s' is not what publishers do during the drain; use drain or keep-publishing");
     public static final ValueType<RecoveryMode> RECOVERY = choice(RecoveryMode.class,

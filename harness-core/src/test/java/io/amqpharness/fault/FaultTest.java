@@ -60,8 +60,8 @@ class FaultTest {
                 Optional.empty());
         assertThat(plan.faults()).extracting(Fault::at).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(30));
         assertThatThrownBy(() -> plan.check(Optional.of(Duration.ofSeconds(20))))
-                .hasMessage("--fault 'at=30s,kind=delete-queue' comes at 30s, not before publishing ends (20s in, --time "
-                        + "with any warm-up); give an at= within the run, for example at=10s.");
+                .hasMessage("--fault 'at=30s,kind=delete-queue' comes at 30s, not before publishing ends (20s in, the "
+                        + "warm-up included); give an at= within the run, for example at=10s.");
         plan.check(Optional.of(Duration.ofSeconds(31)));
         plan.check(Optional.empty());
     }

@@ -35,20 +35,68 @@ public final class TextSummary {
 
     /** The summary of a result document: one run's, or a merged one (then with a row per instance). */
     public static String format(ResultDocument d) {
+        return format(d, brokerText(d), d.queues().isEmpty() ? null : queueText(d));
+    }
+
+    /**
+     * The summary of all groups of a grouped run ({@code --group}): {@link #format(ResultDocument)} of {@code all},
+     * whose {@code Broker} and {@code Queue} lines give each group's broker, protocol, queues and queue type (the
+     * merged document's are the top level's, which no group may have run), those the groups share once.
+     *
+     * @param all    the document of all groups together
+     * @param names  the groups' names, in order
+     * @param groups each group's own document, in the same order
+     * @return the summary text, ending with a newline
+     */
+    public static String formatGroups(ResultDocument all, List<String> names, List<ResultDocument> groups) {
+        if (names.size() != groups.size() || groups.isEmpty()) {
+            throw new IllegalArgumentException("a name for each group's document, and at least one group");
+        }
+        java.util.Map<String, List<String>> brokers = new java.util.LinkedHashMap<>();
+        java.util.Map<String, List<String>> queues = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < groups.size(); i++) {
+            brokers.computeIfAbsent(brokerText(groups.get(i)), k -> new java.util.ArrayList<>()).add(names.get(i));
+            if (!groups.get(i).queues().isEmpty()) {
+                queues.computeIfAbsent(queueText(groups.get(i)), k -> new java.util.ArrayList<>()).add(names.get(i));
+            }
+        }
+        return format(all, byGroups(brokers, names.size()), queues.isEmpty() ? null : byGroups(queues, names.size()));
+    }
+
+    /** {@code g1, g2: A; g3: B}, or {@code A, every group} when every group has it. */
+    private static String byGroups(java.util.Map<String, List<String>> what, int groups) {
+        if (what.size() == 1 && what.values().iterator().next().size() == groups) {
+            return what.keySet().iterator().next() + (groups > 1 ? ", every group" : "");
+        }
+        StringBuilder b = new StringBuilder();
+        what.forEach((text, names) -> b.append(b.length() == 0 ? "" : "; ").append(String.join(", ", names))
+                .append(": ").append(text));
+        return b.toString();
+    }
+
+    private static String brokerText(ResultDocument d) {
+        return String.format(Locale.ROOT, "%s %s at %s over %s", d.broker().product(), d.broker().version(),
+                DocumentFacts.addresses(d), d.scenario().protocol());
+    }
+
+    private static String queueText(ResultDocument d) {
+        return String.format(Locale.ROOT, "%s (%s)", String.join(", ", d.queues()), d.scenario().queueType());
+    }
+
+    private static String format(ResultDocument d, String broker, String queue) {
         StringBuilder b = new StringBuilder(2048);
         line(b, "Run %s %s after %s s (publishing %s%s)", d.runId(),
                 d.failed() ? "FAILED" : d.interrupted() ? "interrupted" : "finished", Format.seconds(d.totalTime()),
                 d.interruptedAfter().orElse(Format.seconds(d.publishingTime()) + " s"),
                 DocumentFacts.warmup(d).map(w -> "; the first " + Durations.format(w) + " warm-up, not measured")
                         .orElse(""));
-        line(b, "Broker    %s %s at %s over %s", d.broker().product(), d.broker().version(),
-                DocumentFacts.addresses(d), d.scenario().protocol());
+        line(b, "Broker    %s", broker);
         String placement = d.driverFacts().get(AddressOrder.FACT);
         if (placement != null) {
             line(b, "Nodes     connections opened per address: %s", placement);
         }
-        if (!d.queues().isEmpty()) {
-            line(b, "Queue     %s (%s)", String.join(", ", d.queues()), d.scenario().queueType());
+        if (queue != null) {
+            line(b, "Queue     %s", queue);
         }
         line(b, "Scenario  %s%s", d.instanceRows().isEmpty() ? "" : "(as " + d.instanceRows().get(0).instance()
                 + " ran it) ", String.join(" ", d.scenario().arguments()));

@@ -94,7 +94,35 @@ final class Charts {
         if (count(r, Metric.END_TO_END) == 0) {
             c.broker(run);
         }
+        c.markFaults(r);
         return c;
+    }
+
+    /**
+     * Marks each fault of {@code --fault} on the charts over time ({@code faultMarks} of each such chart's
+     * configuration, which the page draws): a dashed line when the harness began to make it, and a band from when
+     * it was made to when it was undone (a line at {@code made} for a fault that does not last), in seconds from the
+     * start of publishing. A fault that could not be made is a line at {@code begun}.
+     */
+    private void markFaults(ResultDocument r) {
+        if (r.faults().isEmpty()) {
+            return;
+        }
+        ArrayNode marks = F.arrayNode();
+        for (io.amqpharness.report.document.FaultEntry f : r.faults()) {
+            ObjectNode m = marks.addObject();
+            m.put("label", f.kind() + f.node().map(n -> " " + n).orElse("") + (f.error().isPresent() ? " (failed)" : ""));
+            m.put("begun", round(f.begun() / 1e9, 3));
+            if (f.made().isPresent()) {
+                m.put("from", round(f.made().getAsLong() / 1e9, 3));
+                m.put("to", round((f.undone().isPresent() ? f.undone().getAsLong() : f.made().getAsLong()) / 1e9, 3));
+            }
+        }
+        for (ChartSpec spec : specs) {
+            if (spec.kind().equals("time")) {
+                spec.config().set("faultMarks", marks);
+            }
+        }
     }
 
     /**

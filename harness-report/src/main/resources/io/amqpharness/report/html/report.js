@@ -38,6 +38,41 @@
     if (ticks.length >= 2) { axis.ticks = ticks; }
   }
 
+  // The faults of --fault over a chart of time: a dashed line when each began, a band while it was in place.
+  function faultMarks(marks) {
+    return {
+      id: 'faultMarks',
+      beforeDatasetsDraw: function (chart) {
+        var x = chart.scales.x;
+        var area = chart.chartArea;
+        var g = chart.ctx;
+        g.save();
+        g.font = '11px sans-serif';
+        g.textBaseline = 'top';
+        marks.forEach(function (m) {
+          var begun = x.getPixelForValue(m.begun);
+          g.strokeStyle = 'rgba(220, 38, 38, 0.8)';
+          g.fillStyle = 'rgba(220, 38, 38, 0.12)';
+          g.lineWidth = 1;
+          g.setLineDash([4, 3]);
+          g.beginPath();
+          g.moveTo(begun, area.top);
+          g.lineTo(begun, area.bottom);
+          g.stroke();
+          g.setLineDash([]);
+          if (typeof m.from === 'number') {
+            var from = x.getPixelForValue(m.from);
+            var to = x.getPixelForValue(m.to);
+            g.fillRect(from, area.top, Math.max(2, to - from), area.bottom - area.top);
+          }
+          g.fillStyle = 'rgba(153, 27, 27, 0.9)';
+          g.fillText(m.label, begun + 3, area.top + 2);
+        });
+        g.restore();
+      }
+    };
+  }
+
   data.charts.forEach(function (c) {
     var cfg = c.config;
     var scales = cfg.options.scales;
@@ -62,6 +97,9 @@
           ds.segment = { borderDash: function (ctx) { return ctx.p0.parsed.x >= from ? [5, 4] : undefined; } };
         }
       });
+    }
+    if (cfg.faultMarks) {
+      cfg.plugins = [faultMarks(cfg.faultMarks)];
     }
     var canvas = document.getElementById(c.id);
     var chart = new Chart(canvas, cfg);

@@ -74,6 +74,11 @@ class FaultDocumentTest {
         String html = HtmlReport.render(List.of(new ReportRun("r", d)));
         assertThat(html).contains("<h2>Faults (seconds from the start of publishing)</h2>")
                 .contains("rabbitc2@localhost 2/2 (longest 1.30)");
+        // Each chart over time marks the fault: a line when it began, a band from made to undone.
+        String mark = "\"faultMarks\":[{\"label\":\"stop-node 2\",\"begun\":20.01,\"from\":21.5,\"to\":33.0}]";
+        assertThat(html.split(java.util.regex.Pattern.quote(mark), -1)).as("on every chart over time").hasSizeGreaterThan(2);
+        assertThat(HtmlReport.render(List.of(new ReportRun("r", RunDocument.of(SyntheticRun.create(3, 1000, 7).result)))))
+                .doesNotContain("faultMarks\":");
     }
 
     @Test
