@@ -27,6 +27,15 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
     private final Map<String, String> environment;
     private final List<String> args;
     private final Map<ArgSpec, String> used = new IdentityHashMap<>();
+    /**
+     * Per option, the variables it reads (shortest long name first), or {@link #GIVEN} when the
+     * arguments give it. picocli asks for an option's default each time it applies defaults and each
+     * time it reads the option's description (for {@code --help}, every option more than once), and
+     * {@link OptionSpec#names()} resolves picocli's variables in every name at each call: worked out
+     * once per option.
+     */
+    private final Map<OptionSpec, List<String>> variables = new IdentityHashMap<>();
+    private static final List<String> GIVEN = List.of();
 
     /** Defaults for a command line not known yet: every option reads its variables. */
     EnvironmentDefaults(Map<String, String> environment) {
@@ -49,24 +58,36 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
 
     /** The variable that holds the default of an option name, for example {@code HARNESS_QUEUE_TYPE}. */
     static String variable(String longName) {
-        return "HARNESS_" + longName.replaceFirst("^-+", "").replace('-', '_').toUpperCase(Locale.ROOT);
+        int start = 0;
+        while (start < longName.length() && longName.charAt(start) == '-') {
+            start++;
+        }
+        return "HARNESS_" + longName.substring(start).replace('-', '_').toUpperCase(Locale.ROOT);
     }
 
     @Override
     public String defaultValue(ArgSpec argSpec) {
-        if (!(argSpec instanceof OptionSpec o) || o.usageHelp() || o.versionHelp() || given(o)) {
+        if (!(argSpec instanceof OptionSpec o) || o.usageHelp() || o.versionHelp()) {
             return null;
         }
-        List<String> longNames = java.util.Arrays.stream(o.names()).filter(n -> n.startsWith("--"))
-                .sorted(Comparator.comparingInt(String::length)).toList();
-        for (String name : longNames) {
-            String value = environment.get(variable(name));
+        for (String variable : variables.computeIfAbsent(o, this::variablesRead)) {
+            String value = environment.get(variable);
             if (value != null) {
-                used.put(o, variable(name));
+                used.put(o, variable);
                 return value;
             }
         }
         return null;
+    }
+
+    /** The variables an option reads, shortest long name first; none when the arguments give it. */
+    private List<String> variablesRead(OptionSpec o) {
+        String[] names = o.names();
+        if (given(o, names)) {
+            return GIVEN;
+        }
+        return java.util.Arrays.stream(names).filter(n -> n.startsWith("--"))
+                .sorted(Comparator.comparingInt(String::length)).map(EnvironmentDefaults::variable).toList();
     }
 
     /** The variable an option's default came from, if it came from one. */
@@ -75,14 +96,14 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
     }
 
     /** Whether the arguments give the option: {@code --qos 10}, {@code --qos=10} or {@code -q10}. */
-    private boolean given(OptionSpec o) {
+    private boolean given(OptionSpec o, String[] names) {
         CommandSpec command = o.command();
         for (String a : args) {
             if (!a.startsWith("-")) {
                 continue;
             }
             String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            for (String n : o.names()) {
+            for (String n : names) {
                 if (n.equals(name)) {
                     return true;
                 }
