@@ -15,7 +15,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * Defaults from environment variables: every long name of an option reads {@code HARNESS_<NAME>},
  * so {@code --uri} reads {@code HARNESS_URI} and its other name {@code --uris} reads
  * {@code HARNESS_URIS}; {@code --queue-type} reads {@code HARNESS_QUEUE_TYPE}. When several names'
- * variables are set, the shortest name's wins ({@code HARNESS_URI} over {@code HARNESS_URIS}).
+ * variables are set, the shortest name's wins ({@code HARNESS_URI} over {@code HARNESS_URIS}). A value
+ * is taken as written, as on the command line: a {@code $} or {@code ${...}} in it is no picocli variable.
  *
  * <p>The command line wins, and an option it gives does not read its variable at all: a variable
  * the command line overrides is never parsed, so a stray one (Kubernetes sets
@@ -74,10 +75,20 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             String value = environment.get(variable);
             if (value != null) {
                 used.put(o, variable);
-                return value;
+                return literally(value);
             }
         }
         return null;
+    }
+
+    /**
+     * A value as picocli must be given it to take it as written, as it takes the command line's:
+     * picocli resolves its {@code ${...}} variables in a provider's default and turns {@code $$} into
+     * {@code $}, so a password {@code pa$$word} in {@code HARNESS_URI} arrived as {@code pa$word}.
+     * Each {@code $} doubled comes back as one.
+     */
+    static String literally(String value) {
+        return value.indexOf('$') < 0 ? value : value.replace("$", "$$");
     }
 
     /** The variables an option reads, shortest long name first; none when the arguments give it. */
