@@ -1,6 +1,5 @@
 package io.amqpharness.cli;
 
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +70,12 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
         if (!(argSpec instanceof OptionSpec o) || o.usageHelp() || o.versionHelp()) {
             return null;
         }
-        for (String variable : variables.computeIfAbsent(o, this::variablesRead)) {
+        List<String> read = variables.get(o);
+        if (read == null) {
+            read = variablesRead(o);
+            variables.put(o, read);
+        }
+        for (String variable : read) {
             String value = environment.get(variable);
             if (value != null) {
                 used.put(o, variable);
@@ -97,8 +101,23 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
         if (given(o, names)) {
             return GIVEN;
         }
-        return java.util.Arrays.stream(names).filter(n -> n.startsWith("--"))
-                .sorted(Comparator.comparingInt(String::length)).map(EnvironmentDefaults::variable).toList();
+        // A loop, not a stream: this runs at every start, before the JIT has compiled anything, and a
+        // stream's first use there costs more than the few names it sorts.
+        List<String> longNames = new java.util.ArrayList<>(names.length);
+        for (String n : names) {
+            if (n.startsWith("--")) {
+                int at = longNames.size();
+                while (at > 0 && longNames.get(at - 1).length() > n.length()) {
+                    at--; // shortest first; names of one length keep their order
+                }
+                longNames.add(at, n);
+            }
+        }
+        List<String> read = new java.util.ArrayList<>(longNames.size());
+        for (String n : longNames) {
+            read.add(variable(n));
+        }
+        return List.copyOf(read);
     }
 
     /** The variable an option's default came from, if it came from one. */
