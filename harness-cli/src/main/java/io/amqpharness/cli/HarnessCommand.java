@@ -81,6 +81,17 @@ import picocli.CommandLine;
                 "metrics port in use, a result file not",
                 "written), 2 bad usage."})
 final class HarnessCommand implements Callable<Integer> {
+    /** picocli's system property naming (regular expressions, comma-separated) the built-in converters it skips. */
+    static final String PICOCLI_CONVERTER_EXCLUDES = "picocli.converters.excludes";
+
+    static {
+        // Each command line picocli builds looks java.sql's Time, Timestamp, Connection and Driver up by
+        // reflection for built-in converters, loading 11 java.sql classes that no option here converts to.
+        // A user's own setting of the property is kept.
+        if (System.getProperty(PICOCLI_CONVERTER_EXCLUDES) == null) {
+            System.setProperty(PICOCLI_CONVERTER_EXCLUDES, "java\\.sql\\..*");
+        }
+    }
 
     @Spec
     CommandSpec spec;

@@ -23,6 +23,17 @@ class EnvironmentDefaultsTest {
     }
 
     @Test
+    void aValueIsTakenAsWrittenAsOnTheCommandLine() {
+        // picocli resolves its ${...} variables, and turns $$ into $, in what a default provider returns
+        String uri = "amqp://user:pa$$word@rabbitmq:5672/";
+        String queue = "orders-${sys:user.name}-$$";
+        Scenario fromEnvironment = Main.parseScenario(Map.of("HARNESS_URI", uri, "HARNESS_QUEUE", queue));
+        Scenario fromArgs = Main.parseScenario(Map.of(), "--uri", uri, "--queue", queue);
+        assertThat(fromEnvironment.uri().password()).isEqualTo("pa$$word");
+        assertThat(fromEnvironment).isEqualTo(fromArgs);
+    }
+
+    @Test
     void harnessUrisIsReadToo() {
         Scenario s = Main.parseScenario(Map.of("HARNESS_URIS", "amqp://h1:5672,amqp://h2:5672"));
         assertThat(s.uri().host()).isEqualTo("h1");
