@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The measurement promises of the harness, checked against a real broker. The test that alarms the broker
  * every other class uses is in the faults tier ({@code @Tag("faults")}), which runs after the main tier's
- * classes, alone in this module's faults execution.
+ * classes, alone in this module's faults execution; tagged {@code shared-broker} as well, it runs in run-tests
+ * after every module's main tier and the faults classes on the cluster and in containers.
  */
 @WithRabbitMQ
 class MeasurementIT {
@@ -48,6 +49,7 @@ class MeasurementIT {
 
     @Test
     @Tag("faults")
+    @Tag("shared-broker") // alarms the 3.10 broker other modules' classes use
     void aBrokerStallShowsUpAsLatencyOfTheMessagesScheduledInIt() throws Exception {
         Assumptions.assumeTrue(broker.source() == BrokerSource.LOCAL && rabbitmqctl("status").exitCode == 0,
                 "needs the local broker and rabbitmqctl to raise a memory alarm");

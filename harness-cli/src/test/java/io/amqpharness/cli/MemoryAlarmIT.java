@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
 @Tag("faults")
+@Tag("shared-broker") // alarms the 4.0 broker other modules' classes use: run-tests runs it after them
 @org.junit.jupiter.api.Order(4) // right after RecoveryIT, on the same broker's lock
 class MemoryAlarmIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(SharedBrokers.RABBITMQ_4)
 @Tag("integration")
-@org.junit.jupiter.api.Order(2) // the longest chain of the faults tier (MemoryAlarmIT, ConnectionLossIT wait for it): started first
+@org.junit.jupiter.api.Order(2) // the longest chain of its faults execution (MemoryAlarmIT waits for it): started first
 @Tag("faults")
+@Tag("shared-broker") // restarts the 4.0 broker other modules' classes use: run-tests runs it after them
 class RecoveryIT {
     private static final String URI = "amqp://guest:guest@localhost:" + WithRabbitMQ4.LOCAL_AMQP_PORT + "/%2F";
     /**
