@@ -318,4 +318,54 @@ class SequenceTrackerTest {
         assertThat(t.missing()).isZero();
         assertThat(t.arrive(69_999, false)).isEqualTo(SequenceTracker.Arrival.DUPLICATE);
     }
+
+    @Test
+    void aRepeatAboveAnOpenGapIsADuplicateUnlessFlaggedAndSequenceZeroIsNeverAFirstArrival() {
+        SequenceTracker t = new SequenceTracker();
+        t.arrive(1, false);
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.FIRST);
+        // 3 is still inside the window (2 has not come): the repeat is told by its bit, not by the base.
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(3, true)).isEqualTo(Arrival.REDELIVERY);
+        // Publishers number their messages from 1: a 0 never counts as a message that arrived.
+        assertThat(t.arrive(0, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(0, true)).isEqualTo(Arrival.REDELIVERY);
+        assertThat(t.missing()).as("only 2").isEqualTo(1);
+    }
+
+    @Test
+    void whatArrivedAndWhatWasRefusedInsideTheWindowSurviveItsGrowing() {
+        SequenceTracker t = new SequenceTracker();
+        t.arrive(1, false);
+        t.excuse(3);
+        t.arrive(5, false);
+        // 2,000 is beyond the first window (1,024 from 2): the window doubles and re-places 3's refusal and 5's arrival.
+        assertThat(t.arrive(2_000, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.missing()).as("2, 4 and 6 to 1,999").isEqualTo(1 + 1 + 1_994);
+        assertThat(t.arrive(5, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(2, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(4, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.missing()).as("6 to 1,999; 3 was refused").isEqualTo(1_994);
+        assertThat(t.declaredLost()).isZero();
+    }
+
+    @Test
+    void aJumpOfMillionsPastARefusalKeptApartDeclaresLostAroundIt() {
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        t.arrive(1, false);
+        t.excuse(200_000); // far beyond the window: kept apart
+        long jump = 5_000_000L;
+        t.arrive(jump, false);
+        // Given up on: 2 up to the window below the jump, except the refused 200,000.
+        long givenUp = jump - SequenceTracker.MAX_WINDOW - 1 - 1;
+        assertThat(t.declaredLost()).isEqualTo(givenUp);
+        assertThat(lost.sum()).isEqualTo(givenUp);
+        assertThat(t.missing()).isEqualTo(jump - 3);
+        // The refused message is not among the lost: delivered from another queue, it is a first arrival.
+        assertThat(t.arrive(200_000, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(199_999, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(200_001, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.declaredLost()).isEqualTo(givenUp - 2);
+    }
 }
