@@ -346,26 +346,55 @@ class SequenceTrackerTest {
         assertThat(t.arrive(2, false)).isEqualTo(Arrival.FIRST);
         assertThat(t.arrive(4, false)).isEqualTo(Arrival.FIRST);
         assertThat(t.missing()).as("6 to 1,999; 3 was refused").isEqualTo(1_994);
+        for (long s = 6; s < 2_000; s++) {
+            t.arrive(s, false);
+        }
+        assertThat(t.missing()).as("3's refusal kept its own place").isZero();
         assertThat(t.declaredLost()).isZero();
     }
 
     @Test
-    void aJumpOfMillionsPastARefusalKeptApartDeclaresLostAroundIt() {
+    void aMessageReportedInDoubtAfterTheWindowPassedItCountsAsArrivedOnlyIfItDid() {
+        java.util.concurrent.atomic.LongAdder arrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false, arrived);
+        t.arrive(1, false);
+        t.arrive(200_000, false); // the window moves past 2 to 134,464: declared lost
+        t.inDoubt(5);
+        assertThat(arrived.sum()).as("5 never arrived").isZero();
+        t.inDoubt(1);
+        assertThat(arrived.sum()).as("1 arrived before the window passed it").isEqualTo(1);
+
+        java.util.concurrent.atomic.LongAdder fromFirstArrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker fromFirst = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), true,
+                fromFirstArrived);
+        fromFirst.arrive(10, false);
+        fromFirst.arrive(11, false);
+        fromFirst.inDoubt(5); // below where this reader started: it never read 5
+        fromFirst.inDoubt(10);
+        assertThat(fromFirstArrived.sum()).isEqualTo(1);
+    }
+
+    @Test
+    void aJumpOfMillionsPastRefusalsInsideAndBeyondTheWindowDeclaresLostAroundThem() {
         java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
         SequenceTracker t = new SequenceTracker(lost);
         t.arrive(1, false);
+        t.excuse(3); // inside the window: its flag
         t.excuse(200_000); // far beyond the window: kept apart
         long jump = 5_000_000L;
         t.arrive(jump, false);
-        // Given up on: 2 up to the window below the jump, except the refused 200,000.
-        long givenUp = jump - SequenceTracker.MAX_WINDOW - 1 - 1;
+        // Given up on: 2 up to the window below the jump, except the refused 3 and 200,000.
+        long givenUp = jump - SequenceTracker.MAX_WINDOW - 1 - 2;
         assertThat(t.declaredLost()).isEqualTo(givenUp);
         assertThat(lost.sum()).isEqualTo(givenUp);
-        assertThat(t.missing()).isEqualTo(jump - 3);
-        // The refused message is not among the lost: delivered from another queue, it is a first arrival.
+        assertThat(t.missing()).isEqualTo(jump - 4);
+        // The refused messages are not among the lost: delivered from another queue, each is a first arrival.
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.FIRST);
         assertThat(t.arrive(200_000, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(2, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(4, false)).isEqualTo(Arrival.LATE);
         assertThat(t.arrive(199_999, false)).isEqualTo(Arrival.LATE);
         assertThat(t.arrive(200_001, false)).isEqualTo(Arrival.LATE);
-        assertThat(t.declaredLost()).isEqualTo(givenUp - 2);
+        assertThat(t.declaredLost()).isEqualTo(givenUp - 4);
     }
 }

@@ -137,7 +137,7 @@ class TruthCampaignIT {
         try {
             outcome = runner.run(cell);
         } catch (RuntimeException e) {
-            unexpected.add(label + " " + cell + " did not run: " + e + "\n    " + cell.command());
+            unexpected.add(label + " " + cell + " (seed " + SEED + ") did not run: " + e + "\n    " + cell.command());
             System.out.println(label + " " + cell + " FAILED TO RUN: " + e);
             return List.of();
         }
@@ -155,7 +155,9 @@ class TruthCampaignIT {
                     outcome.runs().size() > 1 ? " [" + run.result().runId() + "]" : "",
                     v.agrees() ? "agrees" : "DISAGREES", (System.nanoTime() - start) / 1e9, v.cannotJudge().size());
             for (OracleVerdict.Check c : v.disagreements()) {
-                String line = String.format("%s %s: %s%n    %s", label, cell, c, cell.command());
+                // The seed, the cell and the one command: enough to repeat it (-Dtruth.seed) or run it alone.
+                String line = String.format(Locale.ROOT, "%s %s (seed %d): %s%n    %s", label, cell, SEED, c,
+                        cell.command());
                 KnownLimit limit = KnownLimit.ALL.stream().filter(l -> l.explains(cell, c.name())).findFirst()
                         .orElse(null);
                 if (limit == null) {
