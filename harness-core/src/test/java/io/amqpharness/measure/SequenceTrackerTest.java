@@ -372,6 +372,18 @@ class SequenceTrackerTest {
         fromFirst.inDoubt(5); // below where this reader started: it never read 5
         fromFirst.inDoubt(10);
         assertThat(fromFirstArrived.sum()).isEqualTo(1);
+
+        // Inside the window, above a gap the window has not passed: 3 arrived, 2 did not.
+        java.util.concurrent.atomic.LongAdder inWindowArrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker inWindow = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false,
+                inWindowArrived);
+        inWindow.arrive(1, false);
+        inWindow.arrive(3, false);
+        inWindow.inDoubt(3);
+        inWindow.inDoubt(2);
+        assertThat(inWindowArrived.sum()).as("3 only").isEqualTo(1);
+        assertThat(inWindow.arrive(2, false)).isEqualTo(Arrival.FIRST);
+        assertThat(inWindowArrived.sum()).as("and 2 once it came").isEqualTo(2);
     }
 
     @Test
