@@ -46,8 +46,10 @@ class IntegrityTest {
         checks.arrive("harness-run1-p0", 1, false);
         checks.arrive("harness-run1-p0", 2, false);
         checks.arrive("harness-run0-p0", 1, false);
-        checks.arrive("harness-run1-p0", 2, false); // a duplicate: neither
-        checks.arrive("harness-run0-p0", 1, true); // a redelivery: neither
+        assertThat(checks.arrive("harness-run1-p0", 2, false)).as("a duplicate: neither")
+                .isEqualTo(SequenceTracker.Arrival.DUPLICATE);
+        assertThat(checks.arrive("harness-run0-p0", 1, true)).as("a redelivery: neither")
+                .isEqualTo(SequenceTracker.Arrival.REDELIVERY);
         CountSnapshot s = counters.snapshot();
         assertThat(s.unique()).isEqualTo(3);
         assertThat(s.ownUnique()).isEqualTo(2);

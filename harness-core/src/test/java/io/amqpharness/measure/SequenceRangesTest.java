@@ -151,4 +151,38 @@ class SequenceRangesTest {
         r.forEach(seen::add);
         assertThat(seen).containsExactly(2L, 3L, 4L, 5L, 7L);
     }
+
+    @Test
+    void anAddSaysWhetherItWasTakenAndAnEmptyRangeAddsNothing() {
+        SequenceRanges r = new SequenceRanges(10);
+        assertThat(r.add(5, 5)).as("empty: nothing to add, nothing refused").isTrue();
+        assertThat(r.ranges()).isZero();
+        assertThat(r.add(5, 8)).isTrue();
+        assertThat(r.add(10, 12)).isTrue();
+        assertThat(r.add(6, 7)).as("below the end of the last range").isFalse();
+        assertThat(r.ranges()).isEqualTo(2);
+    }
+
+    @Test
+    void removingBelowExactlyWhereARangeEndsLeavesNoEmptyRangeBehind() {
+        // SequenceTracker removes refusals kept apart up to the end of the lowest range: the next one must come first.
+        SequenceRanges r = new SequenceRanges(10);
+        r.add(1, 3);
+        r.add(5, 9);
+        assertThat(r.removeBelow(3)).isEqualTo(2);
+        assertThat(r.lowest()).isEqualTo(5);
+        assertThat(r.lowestRangeEnd()).isEqualTo(9);
+        assertThat(r.ranges()).isEqualTo(1);
+    }
+
+    @Test
+    void forEachAfterTheLastRangeWasRemovedGivesOnlyWhatIsHeld() {
+        SequenceRanges r = new SequenceRanges(8);
+        r.add(2, 4);
+        r.add(7, 8);
+        assertThat(r.remove(7)).isTrue();
+        java.util.List<Long> seen = new java.util.ArrayList<>();
+        r.forEach(seen::add);
+        assertThat(seen).containsExactly(2L, 3L);
+    }
 }

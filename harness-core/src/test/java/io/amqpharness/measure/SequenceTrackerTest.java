@@ -318,4 +318,96 @@ class SequenceTrackerTest {
         assertThat(t.missing()).isZero();
         assertThat(t.arrive(69_999, false)).isEqualTo(SequenceTracker.Arrival.DUPLICATE);
     }
+
+    @Test
+    void aRepeatAboveAnOpenGapIsADuplicateUnlessFlaggedAndSequenceZeroIsNeverAFirstArrival() {
+        SequenceTracker t = new SequenceTracker();
+        t.arrive(1, false);
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.FIRST);
+        // 3 is still inside the window (2 has not come): the repeat is told by its bit, not by the base.
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(3, true)).isEqualTo(Arrival.REDELIVERY);
+        // Publishers number their messages from 1: a 0 never counts as a message that arrived.
+        assertThat(t.arrive(0, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(0, true)).isEqualTo(Arrival.REDELIVERY);
+        assertThat(t.missing()).as("only 2").isEqualTo(1);
+    }
+
+    @Test
+    void whatArrivedAndWhatWasRefusedInsideTheWindowSurviveItsGrowing() {
+        SequenceTracker t = new SequenceTracker();
+        t.arrive(1, false);
+        t.excuse(3);
+        t.arrive(5, false);
+        // 2,000 is beyond the first window (1,024 from 2): the window doubles and re-places 3's refusal and 5's arrival.
+        assertThat(t.arrive(2_000, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.missing()).as("2, 4 and 6 to 1,999").isEqualTo(1 + 1 + 1_994);
+        assertThat(t.arrive(5, false)).isEqualTo(Arrival.DUPLICATE);
+        assertThat(t.arrive(2, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(4, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.missing()).as("6 to 1,999; 3 was refused").isEqualTo(1_994);
+        for (long s = 6; s < 2_000; s++) {
+            t.arrive(s, false);
+        }
+        assertThat(t.missing()).as("3's refusal kept its own place").isZero();
+        assertThat(t.declaredLost()).isZero();
+    }
+
+    @Test
+    void aMessageReportedInDoubtAfterTheWindowPassedItCountsAsArrivedOnlyIfItDid() {
+        java.util.concurrent.atomic.LongAdder arrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false, arrived);
+        t.arrive(1, false);
+        t.arrive(200_000, false); // the window moves past 2 to 134,464: declared lost
+        t.inDoubt(5);
+        assertThat(arrived.sum()).as("5 never arrived").isZero();
+        t.inDoubt(1);
+        assertThat(arrived.sum()).as("1 arrived before the window passed it").isEqualTo(1);
+
+        java.util.concurrent.atomic.LongAdder fromFirstArrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker fromFirst = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), true,
+                fromFirstArrived);
+        fromFirst.arrive(10, false);
+        fromFirst.arrive(11, false);
+        fromFirst.inDoubt(5); // below where this reader started: it never read 5
+        fromFirst.inDoubt(10);
+        fromFirst.inDoubt(11);
+        assertThat(fromFirstArrived.sum()).as("10 and 11, not 5").isEqualTo(2);
+
+        // Inside the window, above a gap the window has not passed: 3 arrived, 2 did not.
+        java.util.concurrent.atomic.LongAdder inWindowArrived = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker inWindow = new SequenceTracker(new java.util.concurrent.atomic.LongAdder(), false,
+                inWindowArrived);
+        inWindow.arrive(1, false);
+        inWindow.arrive(3, false);
+        inWindow.inDoubt(3);
+        inWindow.inDoubt(2);
+        assertThat(inWindowArrived.sum()).as("3 only").isEqualTo(1);
+        assertThat(inWindow.arrive(2, false)).isEqualTo(Arrival.FIRST);
+        assertThat(inWindowArrived.sum()).as("and 2 once it came").isEqualTo(2);
+    }
+
+    @Test
+    void aJumpOfMillionsPastRefusalsInsideAndBeyondTheWindowDeclaresLostAroundThem() {
+        java.util.concurrent.atomic.LongAdder lost = new java.util.concurrent.atomic.LongAdder();
+        SequenceTracker t = new SequenceTracker(lost);
+        t.arrive(1, false);
+        t.excuse(3); // inside the window: its flag
+        t.excuse(200_000); // far beyond the window: kept apart
+        long jump = 5_000_000L;
+        t.arrive(jump, false);
+        // Given up on: 2 up to the window below the jump, except the refused 3 and 200,000.
+        long givenUp = jump - SequenceTracker.MAX_WINDOW - 1 - 2;
+        assertThat(t.declaredLost()).isEqualTo(givenUp);
+        assertThat(lost.sum()).isEqualTo(givenUp);
+        assertThat(t.missing()).isEqualTo(jump - 4);
+        // The refused messages are not among the lost: delivered from another queue, each is a first arrival.
+        assertThat(t.arrive(3, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(200_000, false)).isEqualTo(Arrival.FIRST);
+        assertThat(t.arrive(2, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(4, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(199_999, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.arrive(200_001, false)).isEqualTo(Arrival.LATE);
+        assertThat(t.declaredLost()).isEqualTo(givenUp - 4);
+    }
 }

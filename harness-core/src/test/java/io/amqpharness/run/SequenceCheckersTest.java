@@ -157,4 +157,30 @@ class SequenceCheckersTest {
         }
         assertThat(counters.snapshot().inDoubtArrived()).isEqualTo(1);
     }
+
+    @Test
+    void aRefusalOrAMessageInDoubtInOneGroupReachesTheCheckerOfAnotherGroupThatReadsTheQueue() {
+        // Client groups: one group's publisher sends to q, another group's consumer reads it (GroupTies wires this).
+        SequenceCheckers publishing = queues();
+        SequenceCheckers reading = queues();
+        publishing.alsoTell(new SequenceCheckers.Elsewhere() {
+            @Override
+            public LongConsumer refusals(List<String> reached, String publisherId) {
+                return reading.refusalsHere(reached, publisherId);
+            }
+
+            @Override
+            public LongConsumer inDoubt(List<String> reached, String publisherId) {
+                return reading.inDoubtHere(reached, publisherId);
+            }
+        });
+        Integrity consumer = reading.forConsumer("q", 0);
+        publishing.refusals(List.of("q"), "run1-p0").accept(2);
+        publishing.inDoubt(List.of("q"), "run1-p0").accept(4);
+        for (long seq : new long[] {1, 3, 4, 5}) {
+            consumer.arrive("run1-p0", seq, false);
+        }
+        assertThat(reading.missing()).as("2 was refused, not lost").isZero();
+        assertThat(counters.snapshot().inDoubtArrived()).as("4 was in doubt: not an expected delivery").isEqualTo(1);
+    }
 }

@@ -31,6 +31,17 @@ public final class InterruptedCommandLine {
     private InterruptedCommandLine() {
     }
 
+    /**
+     * Whether this JVM ignores SIGINT. A process a shell starts in the background without job control
+     * ({@code mvn ... &} in a script, {@code nohup}) inherits SIGINT ignored; the JVM then installs no
+     * handler for it, so a raised SIGINT reaches nobody and a run cannot be interrupted here.
+     */
+    public static synchronized boolean sigintIgnored() {
+        SignalHandler before = Signal.handle(INT, s -> { });
+        Signal.handle(INT, before);
+        return before == SignalHandler.SIG_IGN;
+    }
+
     /** A raised signal reaches its handler a moment later, on another thread: it must find the no-op one. */
     private static void restoreLater(SignalHandler original, boolean raised) {
         try {
@@ -49,6 +60,10 @@ public final class InterruptedCommandLine {
      * {@code after} the run's first reporting interval ended (not at all if none ends, or the run ends before).
      */
     public static synchronized Outcome run(List<String> args, Consumer<LoadRunner> beforeRun, Duration after) {
+        if (sigintIgnored()) {
+            throw new IllegalStateException("this JVM ignores SIGINT (started in the background by a shell without job"
+                    + " control), so Ctrl-C cannot reach the run: run Maven in the foreground, or under set -m");
+        }
         CountDownLatch started = new CountDownLatch(1);
         AtomicBoolean over = new AtomicBoolean();
         AtomicBoolean raised = new AtomicBoolean();

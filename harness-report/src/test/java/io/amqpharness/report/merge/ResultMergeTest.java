@@ -511,6 +511,124 @@ class ResultMergeTest {
         }
     }
 
+    /**
+     * What the merge lists rather than adds up: each instance's notes under its name, every
+     * connection's outage and every reason for an outage or a block, in instance order; blocking
+     * time and the longest credit wait are the longest instance's (the instances ran at once), the
+     * episodes summed.
+     */
+    @Test
+    void notesOutagesAndBlockingOfEveryInstanceReachTheMergedResult() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("lists" + i, "pod-" + i, h, List.of(h), 1_000);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+            r.putArray("notes").add("note " + i);
+            ObjectNode outages = r.putObject("outages").put("disconnects", 1).put("downtime", 100L + i);
+            outages.putArray("connections").addObject().put("name", "publisher-" + i).put("disconnects", 1)
+                    .put("downtime", 100L + i).put("longest", 100L + i).put("stillDown", false);
+            outages.putArray("reasons").add("connection reset " + i);
+            ObjectNode blocking = r.putObject("blocking").put("time", 1_000L * (i + 1)).put("episodes", 2)
+                    .put("creditWait", 300L - 100L * i).put("creditWaits", 1);
+            blocking.putArray("reasons").add(i == 0 ? "low on memory" : "low on disk space");
+            Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        ObjectNode merged = tree(ResultMerge.merge(dirs));
+        assertThat(merged.path("notes").toString()).contains("pod-0: note 0").contains("pod-1: note 1");
+        JsonNode outages = merged.path("outages");
+        assertThat(outages.path("connections").findValuesAsText("name")).containsExactly("publisher-0", "publisher-1");
+        assertThat(outages.path("reasons").toString()).isEqualTo("[\"connection reset 0\",\"connection reset 1\"]");
+        JsonNode blocking = merged.path("blocking");
+        assertThat(blocking.path("time").asLong()).isEqualTo(2_000);
+        assertThat(blocking.path("episodes").asLong()).isEqualTo(4);
+        assertThat(blocking.path("reasons").toString()).isEqualTo("[\"low on memory\",\"low on disk space\"]");
+        assertThat(blocking.path("creditWait").asLong()).isEqualTo(300);
+        assertThat(blocking.path("creditWaits").asLong()).isEqualTo(2);
+    }
+
+    /**
+     * The client's peak RSS is summed over the instances that measured it (one could not); the
+     * measured period's CPU time is summed only when every instance has it.
+     */
+    @Test
+    void theClientsCostsAreSummedOverWhatEachInstanceKnew() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("client" + i, "pod-" + i, h, List.of(h), 1_000);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+            ObjectNode client = r.putObject("client").put("processors", 2).put("cpuTime", 1_000)
+                    .put("peakHeapBytes", 10);
+            if (i == 0) {
+                client.put("peakRssBytes", 500).put("measuredCpuTime", 700);
+            }
+            Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        JsonNode client = tree(ResultMerge.merge(dirs)).path("client");
+        assertThat(client.path("peakRssBytes").asLong()).as("the one instance that knew it").isEqualTo(500);
+        assertThat(client.path("peakHeapBytes").asLong()).isEqualTo(20);
+        assertThat(client.path("measuredCpuTime").isNumber()).as("one instance did not measure it").isFalse();
+    }
+
+    /** Instances run with different --warmup are refused, the setting named as given ("none" when absent). */
+    @Test
+    void instancesRunWithDifferentWarmupsAreRefusedNamingBothSettings() throws Exception {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Histogram h = histogram();
+            h.recordValue(1_000);
+            Path d = write("warm" + i, "pod-" + i, h, List.of(h), 100);
+            ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+            ObjectNode run = ((ObjectNode) r.path("scenario")).putObject("run").put("interval", 1_000_000_000L);
+            if (i == 0) {
+                run.putNull("warmup");
+            } else {
+                run.put("warmup", 1_500_000_000L);
+            }
+            Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+            dirs.add(d);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultMerge.merge(dirs))
+                .isInstanceOf(io.amqpharness.scenario.ScenarioException.class)
+                .satisfies(e -> assertThat(((io.amqpharness.scenario.ScenarioException) e).problems()).containsExactly(
+                        dirs.get(0) + " ran with --warmup none and " + dirs.get(1) + " with --warmup 1500ms: intervals "
+                                + "are merged by their number, so merge only instances run with the same --interval "
+                                + "and --warmup."));
+    }
+
+    /** With gates, a stepped instance's per-step verdicts are not merged: a note says the merged gates are the whole run's. */
+    @Test
+    void gatesOfSteppedInstancesAreJudgedOnTheWholeRunWithANoteSayingSo() throws Exception {
+        for (boolean stepped : new boolean[] {false, true}) {
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Histogram h = histogram();
+                h.recordValue(1_000);
+                Path d = write("steps" + stepped + i, "pod-" + i, h, List.of(h), 1_000);
+                ObjectNode r = (ObjectNode) MAPPER.readTree(d.resolve(ResultDocuments.FILE_NAME).toFile());
+                ((ObjectNode) r.path("scenario")).putObject("run").putArray("gates").add("lost>0");
+                if (stepped && i == 1) {
+                    r.putArray("steps").addObject().put("index", 0).put("label", "rate=100").put("start", 0)
+                            .put("length", 1_000_000_000L);
+                }
+                Files.writeString(d.resolve(ResultDocuments.FILE_NAME), MAPPER.writeValueAsString(r));
+                dirs.add(d);
+            }
+            ObjectNode merged = tree(ResultMerge.merge(dirs));
+            assertThat(merged.path("gates").get(0).path("instance").asText()).isEqualTo("merged");
+            if (stepped) {
+                assertThat(merged.path("notes").toString()).contains("The gates are checked on the merged whole run only");
+            } else {
+                assertThat(merged.path("notes").toString()).doesNotContain("steps are not merged");
+            }
+        }
+    }
+
     /** The merged result as the tree its result.json holds. */
     private static ObjectNode tree(io.amqpharness.report.document.ResultDocument merged) {
         return (ObjectNode) io.amqpharness.report.document.ResultDocuments.toTree(merged);
