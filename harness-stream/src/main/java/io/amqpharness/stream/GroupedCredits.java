@@ -10,7 +10,9 @@ import com.rabbitmq.stream.ConsumerFlowStrategy;
  * ({@code rabbit_stream_reader:send_chunks/8}), during which a chunk written for the consumer waits;
  * fewer credits mean fewer such sleeps. The group stays below half the initial credit, so that the
  * broker's credit never falls to the half below which it sends nothing ({@code send_limit}) while the
- * consumer keeps up. For one subscription: a super stream's partitions would share one count.
+ * consumer keeps up. For one subscription: a super stream's partitions would share one count. After
+ * the client resubscribes (a reconnection) the count goes on from where it was, so the broker may then
+ * hold up to {@code group - 1} credits above the initial credit, never more.
  */
 final class GroupedCredits implements ConsumerFlowStrategy {
     private static final MessageProcessedCallback NOTHING = context -> { };
