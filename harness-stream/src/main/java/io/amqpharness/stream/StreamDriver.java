@@ -108,6 +108,9 @@ final class StreamDriver implements ProtocolDriver {
         capabilities.refusal(stream, uri).ifPresent(sentence -> {
             throw new DriverException(sentence);
         });
+        if (settings.links().consumers() > 0) {
+            capabilities.deliveryNote().ifPresent(notes::add);
+        }
         StreamSettings.Compression compression = stream.compression();
         if (stream.subEntrySize() > 1 && compression != StreamSettings.Compression.NONE) {
             CodecCheck.failure(compression, codecs.get(StreamPublisher.compression(compression))).ifPresent(sentence -> {

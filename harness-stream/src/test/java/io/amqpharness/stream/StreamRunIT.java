@@ -76,6 +76,29 @@ class StreamRunIT extends DriverContract {
         }
     }
 
+    /**
+     * A broker whose stream connections sleep 1 ms between deliveries (before RabbitMQ 4.2.2) is named in
+     * a run with consumers, which still reads everything; a run without consumers has no such note.
+     */
+    @Test
+    void aBrokerThatSleepsBetweenDeliveriesIsNotedWhenTheRunConsumes() throws Exception {
+        RunResult r = new LoadRunner(scenario().producerMessageCount(500).confirm(100).rate(1_000).build()).run();
+        assertThat(r.failure()).isEmpty();
+        assertThat(r.counts().consumed()).isEqualTo(500);
+        assertThat(r.counts().lost()).isZero();
+        assertThat(r.counts().duplicated()).isZero();
+        String version = r.broker().version();
+        java.util.Optional<String> expected = new BrokerCapabilities(version, true).deliveryNote();
+        if (expected.isPresent()) { // the local 3.10 and 4.0
+            assertThat(r.notes()).contains(expected.get());
+            assertThat(expected.get()).startsWith("RabbitMQ " + version + "'s stream connections sleep 1 ms");
+        } else {
+            assertThat(r.notes()).noneMatch(n -> n.contains("stream connections sleep"));
+        }
+        RunResult publishing = new LoadRunner(scenario().producerMessageCount(100).confirm(100).consumers(0).build()).run();
+        assertThat(publishing.notes()).noneMatch(n -> n.contains("stream connections sleep"));
+    }
+
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.EnumSource(value = io.amqpharness.scenario.StreamSettings.Compression.class,
             names = {"GZIP", "SNAPPY", "LZ4", "ZSTD"})

@@ -175,6 +175,25 @@ class StreamScenarioTest {
     }
 
     @Test
+    void brokersThatSleepBetweenDeliveriesGetANote() {
+        // rabbit_stream_reader's timer:sleep(1) after a send that reaches the end of the stream: up to 4.2.1
+        assertThat(new BrokerCapabilities("4.0.5", true).deliveryNote().orElseThrow())
+                .startsWith("RabbitMQ 4.0.5's stream connections sleep 1 ms after each delivery")
+                .contains("RabbitMQ 4.2.2 and later do not");
+        assertThat(new BrokerCapabilities("3.10.8", false).deliveryNote()).isPresent();
+        assertThat(new BrokerCapabilities("4.2.1", true).deliveryNote()).isPresent();
+        assertThat(new BrokerCapabilities("4.1.7", true).deliveryNote()).isPresent();
+        assertThat(new BrokerCapabilities("4.2.2", true).deliveryNote()).isEmpty();
+        assertThat(new BrokerCapabilities("4.3.0", true).deliveryNote()).isEmpty();
+        assertThat(new BrokerCapabilities("5.0.0", true).deliveryNote()).isEmpty();
+        assertThat(new BrokerCapabilities(null, true).deliveryNote()).isEmpty();
+        assertThat(new BrokerCapabilities("4.2", true).atLeast(4, 2, 2)).isFalse();
+        assertThat(new BrokerCapabilities("4.2.10", true).atLeast(4, 2, 2)).isTrue();
+        assertThat(new BrokerCapabilities("4.10.0", true).atLeast(4, 2, 2)).isTrue();
+        assertThat(new BrokerCapabilities("3.13.7", true).atLeast(4, 2, 2)).isFalse();
+    }
+
+    @Test
     void everyOffsetFormMapsOntoTheClients() {
         Instant now = Instant.parse("2026-11-24T12:00:00Z");
         assertThat(StreamConsumer.offset(new StreamOffset.First(), now)).isEqualTo(OffsetSpecification.first());
