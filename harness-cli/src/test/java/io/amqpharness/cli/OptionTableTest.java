@@ -232,8 +232,10 @@ class OptionTableTest {
     }
 
     private static void keytool(String... args) throws Exception {
+        // keytool's JVM with the quick compiler only, as the test JVMs: half the CPU of a second-long launch.
         List<String> command = new java.util.ArrayList<>(List.of(
-                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-J-XX:TieredStopAtLevel=1"));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

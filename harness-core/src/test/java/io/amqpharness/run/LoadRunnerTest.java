@@ -7,7 +7,6 @@ import io.amqpharness.result.ConnectionStats;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.result.RunStart;
-import io.amqpharness.result.StepResult;
 import io.amqpharness.scenario.MessageFlag;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
@@ -196,102 +195,6 @@ class LoadRunnerTest {
     }
 
     @Test
-    void maxPercentileOverIntervalsIsAtLeastTheWholeRunsMedian() {
-        RunResult r = new LoadRunner(scenario().rate(500).time(Duration.ofMillis(800)).build()).run();
-        assertThat(r.maxOverIntervals(Metric.END_TO_END).p99()).isGreaterThanOrEqualTo(r.latency(Metric.END_TO_END).p50());
-        assertThat(r.maxOverIntervals(Metric.END_TO_END).count()).isPositive();
-    }
-
-    @Test
-    void warmUpIntervalsAreLeftOutOfTheHighestValuesOverIntervals() {
-        RunResult r = new LoadRunner(scenario().rate(1_000).warmup(Duration.ofMillis(500)).time(Duration.ofMillis(1_000))
-                .build()).run();
-        assertThat(r.intervals()).anySatisfy(i -> assertThat(i.phase()).isEqualTo(IntervalStats.Phase.WARMUP));
-        assertThat(r.maxOverIntervals(Metric.END_TO_END).count())
-                .as("the intervals' counts add up to the measured messages, as for the whole run")
-                .isEqualTo(r.latency(Metric.END_TO_END).count());
-    }
-
-    @Test
-    void aTotalRateIsSplitOverThePublishersEachStepRuns() {
-        // 200/s in total over 1, then 4, then 0, then 2 publishers, half a second each: every step sends
-        // about 100 (a step that kept the first step's per-publisher rate sent 400 with 4 publishers)
-        // and one that starts with none still paces those added later.
-        RunResult r = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
-                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 1, 4, 0, 2)
-                .stepDuration(Duration.ofMillis(500)).build()).run();
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.steps()).hasSize(4);
-        for (int i : new int[] {0, 1, 3}) {
-            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 130L);
-        }
-        RunResult fromNone = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
-                .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 0, 2)
-                .stepDuration(Duration.ofMillis(500)).build()).run();
-        assertThat(fromNone.paced()).isTrue();
-        assertThat(fromNone.steps().get(1).counts().published()).as("paced at 200/s, not flat out")
-                .isBetween(60L, 130L);
-    }
-
-    @Test
-    void messagesDueButNotSentWhenPublishingStopsAreCountedAndDelayed() {
-        // The broker never confirms: 20 messages fill the window, the other 180 of the 200 due
-        // in the second at 200/s are never sent. They must not vanish from the publish delay.
-        InMemoryDriver.behavior = new InMemoryDriver.Behavior(0, 1, true, false, 0);
-        RunResult r = new LoadRunner(scenario().rate(200).time(Duration.ofSeconds(1)).confirm(20)
-                .drainTimeout(Duration.ofMillis(300)).build()).run();
-        assertThat(r.counts().published()).isEqualTo(20);
-        assertThat(r.unsentAtStop()).as("due before the time limit, never sent").isEqualTo(180);
-        assertThat(r.latency(Metric.PUBLISH_DELAY).count()).as("every message due has a publish delay")
-                .isEqualTo(200);
-        assertThat(r.publishDelay().max()).as("message 21, due at 100 ms, waited until the stop, after 1 s")
-                .isGreaterThanOrEqualTo(Duration.ofMillis(890));
-    }
-
-    @Test
-    void stepsAreTimedFromTheEndOfTheWarmUp() {
-        // Half-second steps after a 0.4 s warm-up; the bounds leave the same time (50 ms, 200 ms) as with longer ones.
-        RunResult r = new LoadRunner(scenario().warmup(Duration.ofMillis(400))
-                .step(io.amqpharness.scenario.StepSetting.RATE, 400, 600).stepDuration(Duration.ofMillis(500))
-                .build()).run();
-        assertThat(r.steps()).hasSize(2);
-        assertThat(r.steps().get(0).start()).as("the first step starts when the warm-up ends")
-                .isGreaterThanOrEqualTo(Duration.ofMillis(400));
-        assertThat(r.steps().get(0).length()).as("a whole step (to the nearest interval), not what was left after the "
-                + "warm-up").isGreaterThanOrEqualTo(Duration.ofMillis(450));
-        assertThat(r.steps().get(1).counts().published())
-                .as("the last step publishes for all of its half second at 600/s (but the last 0.2 s), not 0.1 s")
-                .isGreaterThanOrEqualTo(180);
-    }
-
-    @Test
-    void stepsAfterAWarmUpEndAtTheNearestIntervalNotOneLater() {
-        // Steps are timed from the warm-up's last tick: a tick a little earlier than that one, relative
-        // to the schedule, must still end the step, or the step lasts an interval (here half of it) longer.
-        RunResult r = new LoadRunner(scenario().interval(Duration.ofMillis(500)).warmup(Duration.ofMillis(1_000))
-                .step(io.amqpharness.scenario.StepSetting.RATE, 100, 100, 100, 100)
-                .stepDuration(Duration.ofMillis(1_000)).build()).run();
-        assertThat(r.steps()).hasSize(4);
-        for (StepResult s : r.steps()) {
-            assertThat(s.counts().published()).as("step %d at 100/s for 1 s", s.index()).isBetween(80L, 125L);
-        }
-    }
-
-    @Test
-    void theLastStepEndsWhenPublishingStopsNotAfterTheDrain() {
-        // A TTL makes the expected deliveries unknown, so the drain waits a second for idle consumers:
-        // that second is not part of the last step, whose rate is then that of the first.
-        RunResult r = new LoadRunner(scenario().warmup(Duration.ZERO)
-                .step(io.amqpharness.scenario.StepSetting.RATE, 100, 100).stepDuration(Duration.ofMillis(1_000))
-                .queueArgument("x-message-ttl", 60_000L).build()).run();
-        assertThat(r.steps()).hasSize(2);
-        double first = r.steps().get(0).rates().sent();
-        assertThat(r.steps().get(1).rates().sent()).as("step 1 against step 0 (%s msg/s)", first)
-                .isGreaterThanOrEqualTo(0.9 * first);
-        assertThat(r.steps().get(1).length()).isLessThan(r.totalTime().minus(r.steps().get(1).start()));
-    }
-
-    @Test
     void listenersSeeStartIntervalsAndTheResult() {
         List<String> events = new ArrayList<>();
         RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(350)).build())
@@ -305,83 +208,5 @@ class LoadRunnerTest {
         assertThat(r.intervals()).isNotEmpty();
         long sum = r.intervals().stream().mapToLong(i -> i.delta().published()).sum();
         assertThat(sum).as("interval deltas add up to the total").isEqualTo(r.counts().published());
-    }
-
-    @Test
-    void stopEndsAnOpenEndedRun() {
-        LoadRunner runner = new LoadRunner(scenario().rate(50).build());
-        runner.listener(new RunListener() {
-            @Override
-            public void interval(IntervalStats stats) {
-                if (stats.total().published() > 0) {
-                    runner.stop();
-                }
-            }
-        });
-        RunResult r = runner.run();
-        assertThat(r.counts().published()).isGreaterThan(0);
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.interrupted()).isTrue();
-        assertThat(r.interruptedAfter()).hasValueSatisfying(s -> assertThat(s).matches("[0-9.]+ s"));
-    }
-
-    @Test
-    void aStoppedRunStillReceivesWhatIsOnItsWaySoThatItsCountsClose() {
-        // Each delivery takes 20 ms (50/s) against 100/s published: a backlog of about 30 when the run stops.
-        RunResult r = stoppedWithSlowConsumers(100, 60);
-        assertThat(r.interrupted()).isTrue();
-        assertThat(r.counts().ownUnique()).as("every confirmed message received after the stop: %s", r.counts())
-                .isEqualTo(r.counts().confirmed()).isEqualTo(r.counts().published());
-        assertThat(r.notes()).noneMatch(n -> n.startsWith("After the stop"));
-    }
-
-    @Test
-    void aStoppedRunDoesNotWaitOutABacklog() {
-        // About 400 published against 50/s consumed: the drain after the stop gives up after 2 s and says so.
-        RunResult r = stoppedWithSlowConsumers(1_000, 400);
-        assertThat(r.interrupted()).isTrue();
-        assertThat(r.counts().ownUnique()).isLessThan(r.counts().published());
-        assertThat(r.notes()).contains("After the stop, consumers had not received everything within 2 s; the drain "
-                + "ended there.");
-    }
-
-    /** A confirmed run at {@code rate} whose consumer takes 20 ms per delivery, stopped once {@code published} are. */
-    private static RunResult stoppedWithSlowConsumers(double rate, long published) {
-        InMemoryDriver.slowStart = Duration.ofSeconds(60);
-        try {
-            LoadRunner runner = new LoadRunner(scenario().rate(rate).confirm(1_000).build());
-            runner.listener(new RunListener() {
-                @Override
-                public void interval(IntervalStats stats) {
-                    if (stats.total().published() >= published) {
-                        runner.stop();
-                    }
-                }
-            });
-            return runner.run();
-        } finally {
-            InMemoryDriver.slowStart = Duration.ZERO;
-        }
-    }
-
-    @Test
-    void aStoppedRunWithATimeLimitSaysHowMuchOfItRan() {
-        LoadRunner runner = new LoadRunner(scenario().rate(50).time(Duration.ofSeconds(30)).warmup(Duration.ZERO)
-                .build());
-        runner.listener(new RunListener() {
-            @Override
-            public void interval(IntervalStats stats) {
-                runner.stop();
-            }
-        });
-        RunResult r = runner.run();
-        assertThat(r.interruptedAfter()).hasValueSatisfying(s -> assertThat(s).matches("[0-9.]+ s of 30 s"));
-    }
-
-    @Test
-    void aRunThatReachesItsGoalIsNotInterrupted() {
-        RunResult r = new LoadRunner(scenario().rate(100).time(Duration.ofMillis(300)).build()).run();
-        assertThat(r.interrupted()).isFalse();
-        assertThat(r.interruptedAfter()).isEmpty();
     }
 }

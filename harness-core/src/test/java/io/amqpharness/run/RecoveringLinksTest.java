@@ -22,6 +22,7 @@ import io.amqpharness.spi.PublishOutcomeListener;
 import io.amqpharness.spi.PublisherLink;
 import io.amqpharness.spi.PublisherSpec;
 import io.amqpharness.spi.TopologyPlan;
+import io.amqpharness.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -221,9 +222,8 @@ class RecoveringLinksTest {
         long old = tags.get(0);
         links.get(0).listener.failed(new DriverException("connection reset"));
         awaitReconnected();
-        for (int i = 0; i < 1_000 && (links.size() < 2 || links.get(1).listener == null); i++) {
-            Thread.sleep(10); // reconnected, then started
-        }
+        Await.until("the new link started", Duration.ofSeconds(10),
+                () -> links.size() >= 2 && links.get(1).listener != null);
         assertThat(links).hasSize(2);
         links.get(1).listener.delivered(1, new byte[12], 0, 12, false, "run-p0");
         long fresh = tags.get(1);
@@ -246,10 +246,9 @@ class RecoveringLinksTest {
         return new ConfirmTracker(10, 10, 30_000_000_000L, counters, new LatencyRecorder("confirm"), NanoClock.SYSTEM);
     }
 
-    private void awaitReconnected() throws InterruptedException {
-        for (int i = 0; i < 1_000 && outages.summary().connections().stream().anyMatch(Outages.Connection::stillDown); i++) {
-            Thread.sleep(10);
-        }
+    private void awaitReconnected() {
+        Await.until("every connection back up", Duration.ofSeconds(10),
+                () -> outages.summary().connections().stream().noneMatch(Outages.Connection::stillDown));
         assertThat(outages.summary().connections()).noneMatch(Outages.Connection::stillDown);
     }
 

@@ -48,7 +48,7 @@ class SharedPacingTest {
 
     @Test
     void aTotalRateIsSplitOverThePublishersEachStepRunsOnPacingThreadsToo() {
-        // As LoadRunnerTest's: 200/s in total over 1, 4, 0, then 2 publishers; retired publishers leave
+        // As LoadRunnerStepsTest's: 200/s in total over 1, 4, 0, then 2 publishers; retired publishers leave
         // their pacing thread, added ones join it at once.
         RunResult r = new LoadRunner(scenario().totalRate(200).pacingThreads(1).warmup(Duration.ZERO)
                 .step(StepSetting.PRODUCERS, 1, 4, 0, 2).stepDuration(Duration.ofMillis(500)).build()).run();

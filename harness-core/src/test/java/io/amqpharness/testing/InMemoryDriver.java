@@ -101,7 +101,11 @@ public final class InMemoryDriver implements ProtocolDriver {
                 t.setDaemon(true);
                 return t;
             });
-    /** How long each send takes on the sending thread (zero: no time), to saturate a publisher's thread. Reset by tests. */
+    /**
+     * How long each send takes on the sending thread (zero: no time), to saturate a publisher's thread: the
+     * thread parks for at least this long, as a send blocked on a socket would, so a saturated publisher costs
+     * the machine no CPU (the test JVMs share two cores with other forks). Reset by tests.
+     */
     public static volatile java.time.Duration sendTime = java.time.Duration.ZERO;
     /** Settlement errors seen by any consumer (double acks, unknown tags). */
     public static final List<String> ERRORS = new CopyOnWriteArrayList<>();
@@ -248,8 +252,9 @@ public final class InMemoryDriver implements ProtocolDriver {
                 SEND_THREADS.add(Thread.currentThread().getName().replaceAll("[0-9]+$", ""));
                 MOST_HELD.accumulateAndGet(++unflushed, Math::max);
                 if (sendNanos > 0) {
-                    for (long until = System.nanoTime() + sendNanos; System.nanoTime() - until < 0; ) {
-                        Thread.onSpinWait();
+                    for (long until = System.nanoTime() + sendNanos, left = sendNanos; left > 0;
+                         left = until - System.nanoTime()) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(left);
                     }
                 }
                 if (b.failAfter() > 0 && ++sends > b.failAfter()) {
