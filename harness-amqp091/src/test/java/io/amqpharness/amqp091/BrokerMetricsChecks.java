@@ -98,8 +98,16 @@ abstract class BrokerMetricsChecks {
         assertThat(m.peakConnections().orElse(0)).as("the run's own connection at least").isPositive();
         assertThat(r.intervals().stream().filter(i -> i.broker().isPresent()).count())
                 .as("intervals carrying a broker sample").isGreaterThanOrEqualTo(5);
-        assertThat(m.crossCheck().orElseThrow().brokerPublished()).as(() -> "the broker's samples: " + samples(r))
-                .hasValue(r.counts().published());
+        // The broker's publish counter, or (when its statistics lost a closed channel's last interval, seen on 4.0
+        // in CI: 7,785 counted, 8,500 in the queue) no comparison and the note that says why, never a DIFFER.
+        if (m.crossCheck().orElseThrow().brokerPublished().isEmpty()) {
+            assertThat(r.notes()).as(() -> "the broker's samples: " + samples(r))
+                    .anyMatch(n -> n.startsWith("The broker's publish counter of the run's queues stopped at"));
+            assertThat(m.peakDepth()).as("the queue's own depth").hasValue(r.counts().published());
+        } else {
+            assertThat(m.crossCheck().orElseThrow().brokerPublished()).as(() -> "the broker's samples: " + samples(r))
+                    .hasValue(r.counts().published());
+        }
     }
 
     /** Each broker sample of a run, as elapsed time, then the run's queue's publish counter and depth. */

@@ -252,7 +252,8 @@ public final class BrokerMonitor implements AutoCloseable {
             all = new ArrayList<>(samples);
         }
         Duration publishingEnd = Duration.ofNanos(Math.max(0, publishingEndNanos - startNanos));
-        Optional<CrossCheck> check = CrossCheck.of(all, harness);
+        CrossCheck.Checked checked = CrossCheck.afterTheWait(all, harness);
+        Optional<CrossCheck> check = checked.check();
         Optional<QueueGrowth> growth = harness.growth().or(() -> QueueGrowth.ofSamples(all, publishingEnd));
         BrokerSource s = source.get();
         BrokerMetricsReport report = new BrokerMetricsReport(Optional.of(s.kind()), Optional.of(s.url().toString()),
@@ -263,6 +264,7 @@ public final class BrokerMonitor implements AutoCloseable {
                 peakCpu(all), peak(all, BrokerSample::connections), peak(all, BrokerSample::channels),
                 all.stream().flatMap(x -> x.alarms().stream()).distinct().toList(), check, growth);
         List<String> notes = new ArrayList<>(BrokerNotes.of(report, harness, receivedPerSecond, scenario, firstFailure));
+        checked.note().ifPresent(notes::add);
         notes.addAll(ClusterEvents.of(all));
         return new Outcome(report, notes);
     }
