@@ -239,6 +239,21 @@ public record ResultDocument(
         private static final String WARMUP = SettingFields.of(RunSettings.class, "warmup");
         private static final String GATES = SettingFields.of(RunSettings.class, "gates");
 
+        /**
+         * A copy with another broker address, protocol and queue type: the document of several client
+         * groups says {@code per group} where the groups differ.
+         *
+         * @param uri       the broker address
+         * @param protocol  the protocol
+         * @param queueType the queue type ({@code scenario.topology.queueType})
+         * @return the copy
+         */
+        public ScenarioSection describing(String uri, String protocol, String queueType) {
+            Map<String, Object> t = new java.util.LinkedHashMap<>(topology);
+            t.put(QUEUE_TYPE, queueType);
+            return new ScenarioSection(arguments, uri, protocol, publishing, consuming, t, run, coordination);
+        }
+
         /** {@code --producers}: publisher connections; 0 when the file does not say. */
         public int producers() {
             return publishing.get(PRODUCERS) instanceof Number n ? n.intValue() : 0;
@@ -511,12 +526,48 @@ public record ResultDocument(
      * @param failure              why it failed, if it did
      * @param gates                its own gate verdicts (see [Gates](#gates)), each with {@code instance} set to its
      *                             name and its sentence prefixed with it; they do not decide the merged verdict
+     * @param uri                  its broker address, password replaced by {@code ***}; in a `groups` row only (an
+     *                             `instances` row has none, nor has a file written before groups said it)
+     * @param protocol             its protocol: {@code amqp091}, {@code amqp10} or {@code stream}; in a `groups` row
+     *                             only
+     * @param queues               the queues it used; in a `groups` row only
+     * @param queueType            the type of the queues it declares: {@code classic}, {@code quorum} or
+     *                             {@code stream}; in a `groups` row only
+     * @param broker               what its broker said about itself, see [Broker](#broker); in a `groups` row only
      */
     public record InstanceRow(String instance, String runId, String directory, Instant startedAt, long publishingTime,
             Counts counts, Rates rates, Latencies latency, long unaccountedPublished, Optional<String> failure,
-            List<Gate> gates) {
+            List<Gate> gates, @JsonInclude(JsonInclude.Include.NON_EMPTY) String uri,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) String protocol,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> queues,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) String queueType,
+            @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<Broker> broker) {
         public InstanceRow {
             gates = Lists.of(gates);
+            uri = uri == null ? "" : uri;
+            protocol = protocol == null ? "" : protocol;
+            queues = Lists.of(queues);
+            queueType = queueType == null ? "" : queueType;
+            broker = broker == null ? Optional.empty() : broker;
+        }
+
+        /**
+         * An instance's row: nothing said of its broker, protocol or queues (the merged document's are its).
+         *
+         * @deprecated since the row describes a group's broker, protocol and queues; use the canonical
+         *             constructor, with empty ones for an instance
+         */
+        @Deprecated
+        public InstanceRow(String instance, String runId, String directory, Instant startedAt, long publishingTime,
+                Counts counts, Rates rates, Latencies latency, long unaccountedPublished, Optional<String> failure,
+                List<Gate> gates) {
+            this(instance, runId, directory, startedAt, publishingTime, counts, rates, latency, unaccountedPublished,
+                    failure, gates, "", "", List.of(), "", Optional.empty());
+        }
+
+        /** Whether the row says what its group ran against (a group's row written by this version or later). */
+        public boolean described() {
+            return !protocol.isEmpty();
         }
     }
 }

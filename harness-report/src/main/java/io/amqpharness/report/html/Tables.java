@@ -39,10 +39,17 @@ final class Tables {
         rows.add(new String[] {"Started", r.startedAt() == null ? "–" : Html.time(r.startedAt())});
         rows.add(new String[] {"Duration", "publishing " + Html.seconds(r.publishingTime()) + ", total "
                 + Html.seconds(r.totalTime())});
-        rows.add(new String[] {"Broker", (b.product() + " " + b.version() + " on " + b.platform()).strip()
-                + " at " + s.uri()});
-        rows.add(new String[] {"Protocol", s.protocol()});
-        rows.add(new String[] {"Queues", Html.value(r.queues()) + " (" + s.queueType() + ")"});
+        List<ResultDocument.InstanceRow> groups = r.groupRows();
+        if (!groups.isEmpty() && groups.stream().allMatch(ResultDocument.InstanceRow::described)) {
+            // A run of client groups: each group's own, said once for the groups that share it.
+            rows.add(new String[] {"Broker", byGroups(groups, g -> brokerText(g.broker().orElse(b), g.uri()))});
+            rows.add(new String[] {"Protocol", byGroups(groups, ResultDocument.InstanceRow::protocol)});
+            rows.add(new String[] {"Queues", byGroups(groups, g -> Html.value(g.queues()) + " (" + g.queueType() + ")")});
+        } else {
+            rows.add(new String[] {"Broker", brokerText(b, s.uri())});
+            rows.add(new String[] {"Protocol", s.protocol()});
+            rows.add(new String[] {"Queues", Html.value(r.queues()) + " (" + s.queueType() + ")"});
+        }
         rows.add(new String[] {"Pacing", r.paced()
                 ? "paced: latency is measured from each message's intended send time"
                 : "closed loop (unpaced): latency is measured from the actual send"});
@@ -53,6 +60,24 @@ final class Tables {
         h.append("<dt>Command</dt><dd><code>harness ").append(escape(String.join(" ", s.arguments())))
                 .append("</code></dd></dl>");
         return h.toString();
+    }
+
+    private static String brokerText(ResultDocument.Broker b, String uri) {
+        return (b.product() + " " + b.version() + " on " + b.platform()).strip() + " at " + uri;
+    }
+
+    /** {@code g1, g2: A; g3: B}, or {@code A, every group} when every group has it. */
+    private static String byGroups(List<ResultDocument.InstanceRow> groups,
+            java.util.function.Function<ResultDocument.InstanceRow, String> text) {
+        Map<String, List<String>> by = new java.util.LinkedHashMap<>();
+        groups.forEach(g -> by.computeIfAbsent(text.apply(g), k -> new ArrayList<>()).add(g.instance()));
+        if (by.size() == 1) {
+            return by.keySet().iterator().next() + (groups.size() > 1 ? ", every group" : "");
+        }
+        StringBuilder t = new StringBuilder();
+        by.forEach((value, names) -> t.append(t.length() == 0 ? "" : "; ").append(String.join(", ", names))
+                .append(": ").append(value));
+        return t.toString();
     }
 
     /** Counts always shown in the Messages table, zero or not. */
@@ -254,7 +279,15 @@ final class Tables {
     static String driverAndBroker(ResultDocument r) {
         StringBuilder h = new StringBuilder("<table class=\"kv\"><tbody>");
         r.driverFacts().forEach((k, v) -> h.append(kv(k, v, "")));
-        r.broker().properties().forEach((k, v) -> h.append(kv("broker · " + k, v, "")));
+        List<ResultDocument.InstanceRow> groups = r.groupRows();
+        if (groups.stream().allMatch(g -> g.broker().isPresent())
+                && groups.stream().map(g -> g.broker().get()).distinct().count() > 1) {
+            // Groups on different brokers: each group's broker properties, named by the group.
+            groups.forEach(g -> g.broker().get().properties()
+                    .forEach((k, v) -> h.append(kv(g.instance() + " · broker · " + k, v, ""))));
+        } else {
+            r.broker().properties().forEach((k, v) -> h.append(kv("broker · " + k, v, "")));
+        }
         return h.append("</tbody></table>").toString();
     }
 

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /**
  * The result of a run of several client groups ({@code --group}): each group wrote a whole result
@@ -31,6 +32,11 @@ import java.util.OptionalInt;
 public final class GroupMerge {
     /** The {@code instance} of the document of all groups, and the label of the gates judged on it. */
     public static final String ALL = "all";
+    /**
+     * What the document of all groups says of a broker address, protocol, queue type or broker
+     * product, version or platform where the groups differ; each group's row has its own.
+     */
+    public static final String PER_GROUP = "per group";
 
     private GroupMerge() {
     }
@@ -82,8 +88,10 @@ public final class GroupMerge {
             List<ResultDocument.Gate> own = read.get(i).result().gates().stream().map(g -> new ResultDocument.Gate(
                     g.gate(), g.step(), g.measured(), g.broken(), name + ": " + g.sentence(), Optional.of(name))).toList();
             gates.addAll(own);
+            ResultDocument d = read.get(i).result();
             rows.add(new ResultDocument.InstanceRow(name, r.runId(), r.directory(), r.startedAt(), r.publishingTime(),
-                    r.counts(), r.rates(), r.latency(), r.unaccountedPublished(), r.failure(), own));
+                    r.counts(), r.rates(), r.latency(), r.unaccountedPublished(), r.failure(), own, d.scenario().uri(),
+                    d.scenario().protocol(), d.queues(), d.scenario().queueType(), Optional.of(d.broker())));
         }
         GateCheck.Measured measured = MergedGates.measured(read, new MergedGates.Merged(merged.counts(), merged.rates(),
                 merged.unaccountedPublished(), merged.expectedDeliveries(), merged.leftInQueues(),
@@ -116,14 +124,37 @@ public final class GroupMerge {
             arguments.add("--group");
             arguments.add(RunDocument.redacted(g.scenario().addresses(), RunDocument.redacted(scenario.addresses(), g.spec())));
         }
+        List<ResultDocument> docs = read.stream().map(ResultMerge.Instance::result).toList();
         changes.put("scenario", new ResultDocument.ScenarioSection(arguments, section.uri(), section.protocol(),
-                section.publishing(), section.consuming(), section.topology(), section.run(), section.coordination()));
+                section.publishing(), section.consuming(), section.topology(), section.run(), section.coordination())
+                .describing(shared(docs, d -> d.scenario().uri()), shared(docs, d -> d.scenario().protocol()),
+                        shared(docs, d -> d.scenario().queueType())));
+        changes.put("broker", broker(docs));
         changes.put("notes", notes);
         changes.put("failure", failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", failures)));
         changes.put("gates", gates);
         changes.put("instances", Optional.empty());
         changes.put("groups", Optional.of(List.copyOf(rows)));
         return with(merged, changes);
+    }
+
+    /** The groups' value where they all have the same, else {@link #PER_GROUP}. */
+    private static String shared(List<ResultDocument> docs, Function<ResultDocument, String> value) {
+        List<String> values = docs.stream().map(value).distinct().toList();
+        return values.size() == 1 ? values.get(0) : PER_GROUP;
+    }
+
+    /**
+     * The groups' broker where they all ran against one; else what they share, {@link #PER_GROUP}
+     * for the rest, and no properties (each group's are in its row).
+     */
+    private static ResultDocument.Broker broker(List<ResultDocument> docs) {
+        List<ResultDocument.Broker> brokers = docs.stream().map(ResultDocument::broker).distinct().toList();
+        if (brokers.size() == 1) {
+            return brokers.get(0);
+        }
+        return new ResultDocument.Broker(shared(docs, d -> d.broker().product()),
+                shared(docs, d -> d.broker().version()), shared(docs, d -> d.broker().platform()), Map.of());
     }
 
     /** A copy of a document with some components replaced, by name. */

@@ -279,7 +279,7 @@ public final class ResultMerge {
             ResultDocument r = i.result();
             return new ResultDocument.InstanceRow(r.instance(), r.runId(), i.directory().toString(), r.startedAt(),
                     r.publishingTime(), r.counts(), r.rates(), r.latency(), r.unaccountedPublished(), r.failure(),
-                    MergedGates.ofInstance(i));
+                    MergedGates.ofInstance(i), "", "", List.of(), "", Optional.empty());
         }).toList();
     }
 
