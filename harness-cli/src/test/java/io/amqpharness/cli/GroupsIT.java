@@ -64,6 +64,13 @@ class GroupsIT {
         assertThat(all.path("groups").get(0).path("instance").asText()).isEqualTo("load");
         assertThat(all.path("groups").get(1).path("instance").asText()).isEqualTo("probe");
         assertThat(all.path("groups").get(1).path("counts").path("published").asLong()).isEqualTo(probePublished);
+        // All groups: the queue type is each group's, the broker and protocol they share said once.
+        assertThat(all.path("scenario").path("topology").path("queueType").asText()).isEqualTo("per group");
+        assertThat(all.path("groups").findValuesAsText("queueType")).containsExactly("classic", "quorum");
+        assertThat(all.path("scenario").path("protocol").asText()).isEqualTo("amqp091");
+        assertThat(all.path("broker").path("version").asText()).isEqualTo(load.path("broker").path("version").asText());
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<dt>Protocol</dt><dd>amqp091, every group</dd>",
+                " (classic); probe: ");
         // The command line of all groups names the groups, so the run can be told again.
         assertThat(all.path("scenario").path("arguments").toString()).contains("\"--group\"",
                 "\"name=probe,queue-type=quorum,rate=20,size=12,fail-if=e2e.max>10s\"");

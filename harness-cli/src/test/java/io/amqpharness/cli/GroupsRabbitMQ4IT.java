@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.amqpharness.junit.RabbitMQBroker;
 import io.amqpharness.junit.WithRabbitMQ4;
 import io.amqpharness.report.document.ResultDocuments;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,13 @@ class GroupsRabbitMQ4IT {
             published += p;
         }
         assertThat(all.path("groups").findValuesAsText("instance")).containsExactly("amqp091", "amqp10", "stream");
+        // All groups: one protocol and one address cannot describe them; each row says its own.
+        assertThat(all.path("scenario").path("protocol").asText()).isEqualTo("per group");
+        assertThat(all.path("scenario").path("uri").asText()).isEqualTo("per group");
+        assertThat(all.path("groups").findValuesAsText("protocol")).containsExactly("amqp091", "amqp10", "stream");
+        assertThat(all.path("groups").findValuesAsText("queueType")).containsExactly("quorum", "quorum", "stream");
+        assertThat(Files.readString(dir.resolve("report.html")))
+                .contains("<dt>Protocol</dt><dd>amqp091: amqp091; amqp10: amqp10; stream: stream</dd>");
         assertThat(all.path("counts").path("published").asLong()).isEqualTo(published);
         assertThat(all.path("counts").path("consumed").asLong()).isEqualTo(published);
         assertThat(all.path("latency").path("endToEnd").path("count").asLong()).isEqualTo(published);
