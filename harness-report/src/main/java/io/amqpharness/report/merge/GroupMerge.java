@@ -115,7 +115,7 @@ public final class GroupMerge {
             read.get(i).result().notes().forEach(n -> notes.add(name + ": " + n));
             read.get(i).result().failure().ifPresent(f -> failures.add(name + ": " + f));
         }
-        merged.notes().stream().skip(1 + perGroup).forEach(notes::add);
+        merged.notes().stream().skip(1 + perGroup).map(n -> groupsNote(n, groups, read)).forEach(notes::add);
         Map<String, Object> changes = new LinkedHashMap<>();
         changes.put("instance", ALL);
         ResultDocument.ScenarioSection section = RunDocument.scenarioSection(scenario);
@@ -136,6 +136,44 @@ public final class GroupMerge {
         changes.put("instances", Optional.empty());
         changes.put("groups", Optional.of(List.copyOf(rows)));
         return with(merged, changes);
+    }
+
+    /**
+     * A note of the merge as it reads of groups: the merge names the instance whose broker metrics
+     * it took (the process, the same for every group) and says every instance watched one broker,
+     * which groups on different brokers did not.
+     */
+    private static String groupsNote(String note, List<Group> groups, List<ResultMerge.Instance> read) {
+        int sampled = 0;
+        while (sampled < read.size() && read.get(sampled).result().brokerMetrics().isEmpty()) {
+            sampled++;
+        }
+        if (sampled == read.size()) {
+            return note;
+        }
+        String name = groups.get(sampled).name();
+        if (note.startsWith("Broker metrics are those ")) {
+            java.util.Optional<String> url = read.get(sampled).result().brokerMetrics().get().url();
+            List<String> elsewhere = new ArrayList<>();
+            for (int i = 0; i < read.size(); i++) {
+                var m = read.get(i).result().brokerMetrics();
+                if (m.isPresent() && !m.get().url().equals(url)) {
+                    elsewhere.add(groups.get(i).name());
+                }
+            }
+            return elsewhere.isEmpty()
+                    ? "Broker metrics are those group " + name + " sampled: every group watched the same broker over "
+                            + "the same run."
+                    : "Broker metrics are group " + name + "'s broker's" + url.map(u -> " (" + u + ")").orElse("")
+                            + ": group" + (elsewhere.size() > 1 ? "s " : " ") + String.join(", ", elsewhere)
+                            + " watched another broker, whose metrics are in "
+                            + (elsewhere.size() > 1 ? "their own directories." : "its own directory.");
+        }
+        if (note.startsWith("The cross-check compares the broker's counts with ")) {
+            return "The cross-check compares the broker's counts with group " + name + "'s own counts, not all "
+                    + "groups' (the groups share queues, or not every one checked its own queues' counters).";
+        }
+        return note;
     }
 
     /** The groups' value where they all have the same, else {@link #PER_GROUP}. */

@@ -115,6 +115,27 @@ class GroupDescriptionTest {
     }
 
     @Test
+    void theBrokerMetricsNoteNamesTheGroupAndTheGroupsOnOtherBrokers() throws Exception {
+        io.amqpharness.report.document.BrokerMetrics m = BASE.brokerMetrics().orElseThrow();
+        io.amqpharness.report.document.BrokerMetrics other = new io.amqpharness.report.document.BrokerMetrics(
+                m.source(), java.util.Optional.of("http://other.example:15672/api"), m.cpuUrl(), m.unavailable(),
+                m.samples(), m.failed(), m.first(), m.last(), m.peakDepth(), m.peakMemoryBytes(), m.memoryLimitBytes(),
+                m.peakCpuCores(), m.peakConnections(), m.peakChannels(), m.alarms(), m.crossCheck(), m.growth());
+        ResultDocument a = group("abc123-a", "amqp://localhost:5672", "amqp091", "classic", "harness-abc123-a", "3.10.7");
+        ResultDocument b = group("abc123-b", "amqp://localhost:5673", "amqp091", "classic", "harness-abc123-b", "4.0.5");
+        ResultDocument all = GroupMerge.write(List.of(save("a", a),
+                save("b", GroupMerge.with(b, Map.of("brokerMetrics", java.util.Optional.of(other))))),
+                SCENARIO, dir.resolve("all"));
+        assertThat(all.notes()).noneMatch(n -> n.contains("every instance"))
+                .contains("Broker metrics are group a's broker's (" + m.url().orElseThrow() + "): group b watched "
+                        + "another broker, whose metrics are in its own directory.");
+
+        ResultDocument same = GroupMerge.write(List.of(save("c", a), save("d", b)), SCENARIO, dir.resolve("same"));
+        assertThat(same.notes()).contains(
+                "Broker metrics are those group c sampled: every group watched the same broker over the same run.");
+    }
+
+    @Test
     void whatEveryGroupSharesStaysAtTheTopLevel() throws Exception {
         ResultDocument same = group("abc123-a", "amqp://localhost:5672", "amqp091", "classic", "harness-abc123", "3.10.7");
         List<GroupMerge.Group> groups = List.of(save("a", same),
