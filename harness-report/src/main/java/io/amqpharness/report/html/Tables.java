@@ -313,7 +313,9 @@ final class Tables {
         boolean merged = r.mergedResult();
         return "<section><h2>Gates</h2><p" + (broken > 0 ? " class=\"bad\">" + broken + " of " + gates.size()
                 + " checks failed" : ">All " + gates.size() + " checks passed") + " (<code>--fail-if</code>, "
-                + (merged ? "on the merged whole run: summed counts and rates, added histograms; each instance's own "
+                + (!r.groupRows().isEmpty() ? "each group's own on that group, named by it, then the top level's on "
+                        + "all groups together: summed counts and rates, added histograms)."
+                        : merged ? "on the merged whole run: summed counts and rates, added histograms; each instance's own "
                         + "verdicts are in result.json, <code>instances[].gates</code>)."
                         : "on the whole run and on each step).") + "</p><table><thead><tr><th>verdict</th><th>gate</th><th>checked on</th>"
                 + "<th>measured</th></tr></thead><tbody>" + rows + "</tbody></table></section>";

@@ -148,6 +148,10 @@ public final class GroupMerge {
         while (sampled < read.size() && read.get(sampled).result().brokerMetrics().isEmpty()) {
             sampled++;
         }
+        if (note.startsWith("The gates are checked on the merged whole run only")) {
+            return "The top level's gates are checked on all groups' whole run only (steps are not merged); each "
+                    + "group's own verdicts, per step too, are listed with its name and in its row (groups[].gates).";
+        }
         if (sampled == read.size()) {
             return note;
         }

@@ -88,6 +88,12 @@ class GroupDescriptionTest {
         String facts = page.substring(page.indexOf("<dt>Run</dt>"), page.indexOf("</dl>", page.indexOf("<dt>Run</dt>")));
         assertThat(facts).doesNotContain(PER_GROUP);
         assertThat(page).contains("a · broker · version", "b · broker · version");
+        // Gates and notes speak of groups, not of the instances of a merge.
+        assertThat(page).contains("each group's own on that group, named by it, then the top level's on all groups")
+                .doesNotContain("instances[].gates");
+        assertThat(all.notes()).contains("The top level's gates are checked on all groups' whole run only (steps are "
+                + "not merged); each group's own verdicts, per step too, are listed with its name and in its row "
+                + "(groups[].gates).");
     }
 
     @Test
