@@ -48,8 +48,14 @@ class FindMaxIT {
         double answer = search.answer().orElseThrow();
         assertThat(r.out()).contains(String.format(java.util.Locale.ROOT,
                 "Highest rate that met e2e.p99>200ms and kept up: %,.0f msg/s; ", answer));
-        // The consumers handle 300 msg/s at most: the answer is at or below that, and not far below.
-        assertThat(answer).isBetween(200.0, 330.0);
+        // The consumers handle 300 msg/s at most: the answer is at or below that, and not far below what they
+        // handled. A busy machine can fail a probe well below 300 msg/s (CI: 200 msg/s failed twice, so the
+        // answer was 175; the run's output was not kept): then the consumers never received more than about
+        // 200 msg/s in this run, and the search must converge on that, within its precision.
+        assertThat(answer).as(r.out()).isLessThanOrEqualTo(330.0);
+        double handled = result.steps().stream().mapToDouble(s -> s.rates().received()).max().orElseThrow();
+        assertThat(answer).as("the most the consumers received in a probe: %.0f msg/s%n%s", handled, r.out())
+                .isGreaterThanOrEqualTo(Math.min(200.0, handled / 1.2));
         assertThat(search.converged()).isTrue();
         assertThat(search.target()).containsExactly("e2e.p99>200ms");
         double lowestFailure = Double.MAX_VALUE;

@@ -216,9 +216,17 @@ final class ConsumerTask implements DeliveryListener {
         }
     }
 
-    /** Keeps this consumer at or below its rate: no bursts, one message per interval at most. */
+    /**
+     * Keeps this consumer at its rate: one message per gap ({@code 1 / rate}), evenly spaced. A message
+     * handled late (a wake-up the machine delayed) does not move the schedule, so lateness of up to one
+     * gap is made up on the next message instead of lowering the rate; beyond that (an idle consumer, a
+     * long stall) the schedule restarts one gap before now: at most two messages back to back, no burst.
+     */
     private long throttle(long now) {
-        long due = Math.max(nextAllowedNanos, now);
+        long due = nextAllowedNanos;
+        if (now - due > minGapNanos) {
+            due = now - minGapNanos;
+        }
         while (due - now > 0) {
             clock.parkNanos(due - now);
             now = clock.nanoTime();

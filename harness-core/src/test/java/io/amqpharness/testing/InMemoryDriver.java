@@ -89,12 +89,16 @@ public final class InMemoryDriver implements ProtocolDriver {
      */
     public static volatile java.time.Duration storeDelay = java.time.Duration.ZERO;
     /**
-     * How long after it took a message in the fake broker's queue stores it, on a timer of its own
-     * that closing the publisher does not wait for (zero: not used): RabbitMQ answers a depth read
-     * ahead of the backlog in a queue's mailbox, so a saturated queue's depth still grows after the
-     * publishers' channels closed. Reset by tests.
+     * How many messages a second the fake broker's queues take in from their mailbox (zero: not used,
+     * each is stored as it arrives): a saturated queue whose mailbox backlog closing the publisher does
+     * not wait for. RabbitMQ answers a depth read ahead of that backlog, so such a queue's depth still
+     * grows after the publishers' channels closed, and grows without pauses until the mailbox is empty
+     * (a queue process works through its mailbox in order, whatever pauses the publishers had). Reset by
+     * tests.
      */
-    public static volatile java.time.Duration queueIngestLag = java.time.Duration.ZERO;
+    public static volatile int queueIngestRate;
+    /** The ticks at which the mailboxes ({@link #queueIngestRate}) hand messages to their queues. */
+    private static final long INGEST_TICK_NANOS = 10_000_000L;
     private static final java.util.concurrent.ScheduledExecutorService INGEST =
             java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "in-memory-ingest");
@@ -123,7 +127,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         neverStored = seq -> false;
         neverDelivered = seq -> false;
         storeDelay = java.time.Duration.ZERO;
-        queueIngestLag = java.time.Duration.ZERO;
+        queueIngestRate = 0;
         sendTime = java.time.Duration.ZERO;
         MOST_HELD.set(0);
         ERRORS.clear();
@@ -148,7 +152,12 @@ public final class InMemoryDriver implements ProtocolDriver {
             new java.util.concurrent.atomic.AtomicReference<>();
     private final long confirmDelayNanos;
     private final long storeDelayNanos;
-    private final long ingestLagNanos;
+    private final int ingestRate;
+    /** Messages taken in but not yet in their queue ({@link #queueIngestRate}), in arrival order. */
+    private final java.util.Queue<Runnable> mailbox = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** The task handing the mailbox to the queues, once started. */
+    private final java.util.concurrent.atomic.AtomicReference<java.util.concurrent.ScheduledFuture<?>> ingesting =
+            new java.util.concurrent.atomic.AtomicReference<>();
     private final long sendNanos;
     private final Map<String, LinkedBlockingDeque<Message>> queues = new ConcurrentHashMap<>();
     /** Messages stored in each queue but never delivered ({@link #neverDelivered}): they count in its depth. */
@@ -165,7 +174,7 @@ public final class InMemoryDriver implements ProtocolDriver {
         this.slowStartNanos = slowStart.toNanos();
         this.confirmDelayNanos = confirmDelay.toNanos();
         this.storeDelayNanos = storeDelay.toNanos();
-        this.ingestLagNanos = queueIngestLag.toNanos();
+        this.ingestRate = queueIngestRate;
         this.sendNanos = sendTime.toNanos();
         CREATED.add(this);
     }
@@ -266,8 +275,8 @@ public final class InMemoryDriver implements ProtocolDriver {
                         outcomes.returned(copy, 0, copy.length);
                     } else if (b.nackEvery() == 0 || seq % b.nackEvery() != 0) {
                         Runnable store = () -> enqueue(queue, new Message(copy, spec.publisherId(), false), seq);
-                        if (ingestLagNanos > 0) {
-                            INGEST.schedule(store, ingestLagNanos, TimeUnit.NANOSECONDS);
+                        if (ingestRate > 0) {
+                            toMailbox(store);
                         } else if (storeDelayNanos > 0) {
                             broker.schedule(store, storeDelayNanos, TimeUnit.NANOSECONDS);
                         } else {
@@ -355,8 +364,32 @@ public final class InMemoryDriver implements ProtocolDriver {
         return c;
     }
 
+    /** Puts a message in the mailbox ({@link #queueIngestRate}); the first starts the queues' intake. */
+    private void toMailbox(Runnable store) {
+        mailbox.add(store);
+        if (ingesting.get() == null) {
+            long perTick = Math.max(1, Math.round(ingestRate * (INGEST_TICK_NANOS / 1e9)));
+            java.util.concurrent.ScheduledFuture<?> task = INGEST.scheduleAtFixedRate(() -> {
+                for (long i = 0; i < perTick; i++) {
+                    Runnable next = mailbox.poll();
+                    if (next == null) {
+                        return;
+                    }
+                    next.run();
+                }
+            }, INGEST_TICK_NANOS, INGEST_TICK_NANOS, TimeUnit.NANOSECONDS);
+            if (!ingesting.compareAndSet(null, task)) {
+                task.cancel(false);
+            }
+        }
+    }
+
     @Override
     public void close() {
+        java.util.concurrent.ScheduledFuture<?> task = ingesting.get();
+        if (task != null) {
+            task.cancel(false);
+        }
         for (AutoCloseable l : links) {
             try {
                 l.close();
