@@ -131,7 +131,7 @@ final class RunExecution {
                 () -> DeliveryDrain.totalDepth(driver, topology.queues()), clock, this::note, start));
         Optional<Stepper> steps = searching.<Stepper>map(s -> s).or(() -> backlog.map(b -> b))
                 .or(() -> scenario.run().steps().map(plan -> new StepController(plan, participants)));
-        IntervalSampler sampler = startTraffic(start, steps);
+        IntervalSampler sampler = startTraffic(start, steps, backlog);
         startFaults(start);
         backlog.ifPresent(BacklogController::start);
         boolean timeLimit = stopCondition.await(start);
@@ -224,7 +224,7 @@ final class RunExecution {
      *
      * @return the sampler of the run's intervals
      */
-    private IntervalSampler startTraffic(long start, Optional<Stepper> steps) {
+    private IntervalSampler startTraffic(long start, Optional<Stepper> steps, Optional<BacklogController> backlog) {
         List<RunListener> sampled = new ArrayList<>();
         steps.ifPresent(sampled::add);
         sampled.addAll(listeners);
@@ -234,6 +234,7 @@ final class RunExecution {
         sampler.lostFrom(participants::missingSettled, participants::missing); // steps' lost: their own gaps
         brokerMonitor.ifPresent(m -> m.start(start));
         sampler.warmingUp(scenario.run().warmup().isPresent());
+        backlog.ifPresent(b -> b.cutIntervalsWith(sampler::sample));
         long intervalNanos = scenario.run().interval().toNanos();
         timers.scheduleAtFixedRate(() -> tick(sampler, start), intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
         scheduleAckTimeouts();
