@@ -6,30 +6,14 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.result.StepResult;
-import io.amqpharness.scenario.Scenario;
-import io.amqpharness.testing.InMemoryDriver;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Steps and warm-ups in the run lifecycle, and the intervals they are timed by, against the in-memory
  * driver (LoadRunnerTest has the rest of the lifecycle).
  */
-class LoadRunnerStepsTest {
-
-    private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
-    }
-
-    @BeforeEach
-    @AfterEach
-    void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.ERRORS.clear();
-    }
+class LoadRunnerStepsTest extends InMemoryRunTest {
 
     @Test
     void maxPercentileOverIntervalsIsAtLeastTheWholeRunsMedian() {

@@ -5,30 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.amqpharness.measure.Metric;
 import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * How a run stops: a stop from outside, messages due but not sent when publishing stops, and the
  * drain after a stop, against the in-memory driver (LoadRunnerTest has the rest of the lifecycle).
  */
-class LoadRunnerStopTest {
-
-    private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
-    }
-
-    @BeforeEach
-    @AfterEach
-    void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.ERRORS.clear();
-    }
+class LoadRunnerStopTest extends InMemoryRunTest {
 
     @Test
     void messagesDueButNotSentWhenPublishingStopsAreCountedAndDelayed() {

@@ -8,29 +8,14 @@ import io.amqpharness.result.IntervalStats;
 import io.amqpharness.result.RunResult;
 import io.amqpharness.result.RunStart;
 import io.amqpharness.scenario.MessageFlag;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The whole run lifecycle against the in-memory driver. */
-class LoadRunnerTest {
-
-    private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
-    }
-
-    @BeforeEach
-    @AfterEach
-    void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.ERRORS.clear();
-    }
+class LoadRunnerTest extends InMemoryRunTest {
 
     @Test
     void idleConnectionsAndChurnAreOpenedAndCounted() {
