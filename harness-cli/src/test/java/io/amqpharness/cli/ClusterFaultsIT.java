@@ -51,14 +51,7 @@ class ClusterFaultsIT {
                 .queues(List.of(queue)).producers(2).consumers(1).rate(200).confirm(100).qos(100)
                 .warmup(Duration.ZERO).time(Duration.ofSeconds(150)).noBrokerMetrics(true).build();
         FaultPlan plan = FaultPlan.parse(List.of("at=8s,kind=stop-node,node=2,for=5s"), Optional.of(CTL));
-        RunResult r;
-        try (ClusterLock lock = ClusterLock.take()) {
-            try {
-                r = runUntilUndone(s, plan);
-            } finally {
-                whole();
-            }
-        }
+        RunResult r = runOnTheWholeCluster(s, plan);
         String summary = TextSummary.format(r);
         assertThat(r.failure()).as(summary).isEmpty();
         FaultOutcome f = r.faults().get(0);
@@ -127,14 +120,7 @@ class ClusterFaultsIT {
                 .producers(1).consumers(1).rate(100).confirm(50).warmup(Duration.ZERO)
                 .time(Duration.ofSeconds(150)).noBrokerMetrics(true).build();
         FaultPlan plan = FaultPlan.parse(List.of("at=5s,kind=memory-alarm,node=3,for=4s"), Optional.of(CTL));
-        RunResult r;
-        try (ClusterLock lock = ClusterLock.take()) {
-            try {
-                r = runUntilUndone(s, plan);
-            } finally {
-                whole();
-            }
-        }
+        RunResult r = runOnTheWholeCluster(s, plan);
         String summary = TextSummary.format(r);
         assertThat(watermark(3)).as("the watermark put back").isEqualTo(before);
         assertThat(r.failure()).as(summary).isEmpty();
@@ -145,6 +131,20 @@ class ClusterFaultsIT {
         assertThat(f.sendGap()).as("no send while blocked").isGreaterThan(Duration.ofSeconds(1));
         assertThat(f.firstConfirm()).as("confirms again once lifted").isPresent();
         assertThat(r.counts().lost()).isZero();
+    }
+
+    /**
+     * {@link #runUntilUndone} while holding the machine's cluster lock, and the whole cluster back up afterwards,
+     * whatever happened.
+     */
+    private static RunResult runOnTheWholeCluster(Scenario s, FaultPlan plan) throws Exception {
+        try (ClusterLock lock = ClusterLock.take()) {
+            try {
+                return runUntilUndone(s, plan);
+            } finally {
+                whole();
+            }
+        }
     }
 
     /**
@@ -174,7 +174,7 @@ class ClusterFaultsIT {
     /** Starts every node's application (a no-op on a running one) and waits until each listens again. */
     private static void whole() throws Exception {
         for (int k = 1; k <= 3; k++) {
-            script("ctl", String.valueOf(k), "start_app");
+            ClusterIT.script("ctl", String.valueOf(k), "start_app");
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (!allNodesListening() && System.nanoTime() < deadline) {
@@ -184,7 +184,7 @@ class ClusterFaultsIT {
     }
 
     private static String watermark(int node) throws Exception {
-        return script("ctl", String.valueOf(node), "-q", "eval", "vm_memory_monitor:get_vm_memory_high_watermark().")
+        return ClusterIT.script("ctl", String.valueOf(node), "-q", "eval", "vm_memory_monitor:get_vm_memory_high_watermark().")
                 .strip();
     }
 
@@ -193,14 +193,4 @@ class ClusterFaultsIT {
                 && Brokers.listening("localhost", 5683);
     }
 
-    private static String script(String... args) throws Exception {
-        String[] cmd = new String[args.length + 1];
-        cmd[0] = SCRIPT.toString();
-        System.arraycopy(args, 0, cmd, 1, args.length);
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-        return out;
-    }
 }

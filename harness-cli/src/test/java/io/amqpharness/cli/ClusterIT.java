@@ -205,7 +205,8 @@ class ClusterIT {
                         .encodeToString("guest:guest".getBytes(StandardCharsets.UTF_8)));
     }
 
-    private static void script(String... args) throws Exception {
+    /** Runs {@code scripts/rabbitmq-cluster.sh} with {@code args}; its output, once it exited 0. */
+    static String script(String... args) throws Exception {
         String[] cmd = new String[args.length + 1];
         cmd[0] = SCRIPT.toString();
         System.arraycopy(args, 0, cmd, 1, args.length);
@@ -213,6 +214,7 @@ class ClusterIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
+        return out;
     }
 
     private static void sleep(long millis) throws InterruptedException {

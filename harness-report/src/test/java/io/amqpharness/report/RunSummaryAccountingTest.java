@@ -4,32 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.amqpharness.result.RunResult;
 import io.amqpharness.run.LoadRunner;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.testing.InMemoryDriver;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The accounting lines of the text summary of real runs against the in-memory driver: messages due but not
  * sent, confirmed messages the broker lost, and a stream's expected deliveries (RunSummaryTest has the other lines).
  */
-class RunSummaryAccountingTest {
-    private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
-    }
-
-    @BeforeEach
-    @AfterEach
-    void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.slowStart = Duration.ZERO;
-        InMemoryDriver.confirmDelay = Duration.ZERO;
-        InMemoryDriver.reset();
-    }
-
+class RunSummaryAccountingTest extends InMemorySummaryTest {
     @Test
     void messagesDueButNotSentAtTheStopAreShown() {
         // The broker never confirms: 20 messages fill the window, the other 180 due are never sent.

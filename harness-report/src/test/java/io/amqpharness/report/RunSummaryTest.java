@@ -8,15 +8,12 @@ import io.amqpharness.run.LoadRunner;
 import io.amqpharness.run.RateSearchSpec;
 import io.amqpharness.run.RunListener;
 import io.amqpharness.scenario.Gate;
-import io.amqpharness.scenario.Scenario;
 import io.amqpharness.scenario.StepSetting;
 import io.amqpharness.search.RateSearch;
 import io.amqpharness.testing.InMemoryDriver;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,21 +21,7 @@ import org.junit.jupiter.api.Test;
  * engine's tests (LoadRunnerTest, RecoveryAccountingTest, FindMaxTest in harness-core) measure, said
  * in the lines a user reads.
  */
-class RunSummaryTest {
-    private static Scenario.Builder scenario() {
-        return Scenario.builder().protocol("in-memory").interval(Duration.ofMillis(100))
-                .drainTimeout(Duration.ofSeconds(10));
-    }
-
-    @BeforeEach
-    @AfterEach
-    void reset() {
-        InMemoryDriver.behavior = InMemoryDriver.Behavior.NORMAL;
-        InMemoryDriver.slowStart = Duration.ZERO;
-        InMemoryDriver.confirmDelay = Duration.ZERO;
-        InMemoryDriver.reset();
-    }
-
+class RunSummaryTest extends InMemorySummaryTest {
     @Test
     void idleConnectionsAndChurnHaveTheirLines() {
         RunResult r = new LoadRunner(scenario().producers(4).producerChannelCount(3).consumers(2).rate(100)
