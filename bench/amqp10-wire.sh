@@ -12,13 +12,14 @@
 #   RABBITMQ_URI=amqp://guest:guest@localhost:5673/%2F RABBITMQ_API=http://localhost:15673/api \
 #     MESSAGES=20000 bench/amqp10-wire.sh
 #   JAR=/tmp/before.jar ... bench/amqp10-wire.sh       # another build of the harness
+#   PEER=0 HARNESS_ARGS='--rate 3000' ... bench/amqp10-wire.sh   # the harness alone, with more options
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MESSAGES=${MESSAGES:-20000}
 . bench/common.sh
 command -v tshark >/dev/null || { echo "tshark is needed (apt-get install -y tshark)" >&2; exit 1; }
-bench/proton-c/build.sh
+[ "${PEER:-1}" = 1 ] && bench/proton-c/build.sh
 HOST=$(sed -E 's#^amqps?://([^@/]*@)?([^:/]+).*#\2#' <<<"$URI")
 PORT=$(sed -nE 's#^amqps?://([^@/]*@)?[^:/]+:([0-9]+).*#\2#p' <<<"$URI"); PORT=${PORT:-5672}
 VERSION=$(curl -sf -u guest:guest "$API/overview" | python3 -c 'import json,sys; print(json.load(sys.stdin)["rabbitmq_version"])')
@@ -46,10 +47,11 @@ table() { # name queue
     -T fields -e tcp.stream -e tcp.srcport -e amqp.performative -e tcp.len 2>/dev/null | awk -F'\t' -v n="$MESSAGES" -v port="$PORT" '
     BEGIN { split("open begin attach flow transfer disposition detach end close", names, " ") }
     { dir = ($2 == port ? "broker->client" : "client->broker"); key = $1 " " dir
-      bytes[key] += $4
+      bytes[key] += $4; if ($4 > 0) segments[key]++
       if ($3 != "") { m = split($3, p, ","); for (i = 1; i <= m; i++) { frames[key " " names[p[i] - 15]]++ } } }
     END { for (k in frames) if (frames[k] > 5) printf "  %-32s %8d frames  %7.2f per 100 messages\n", k, frames[k], 100 * frames[k] / n
-          for (k in bytes) if (bytes[k] > 0) printf "  %-32s %8d bytes   %7.1f per message\n", k " bytes", bytes[k], bytes[k] / n }' | sort
+          for (k in bytes) if (bytes[k] > 0) printf "  %-32s %8d bytes   %7.1f per message\n", k " bytes", bytes[k], bytes[k] / n
+          for (k in segments) printf "  %-32s %8d         %7.2f per 100 messages\n", k " tcp segments", segments[k], 100 * segments[k] / n }' | sort
 }
 
 QH=bench-wire-harness-$$
@@ -57,7 +59,9 @@ QP=bench-wire-proton-c-$$
 # shellcheck disable=SC2086
 capture harness "$QH" java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared --exchange amq.default --routing-key "$QH" \
   --queue "$QH" --flag persistent --pmessages "$MESSAGES" --size 12 --interval 5s --drain-timeout 120s \
-  --no-broker-metrics --protocol amqp10 --confirm 192 --qos 200
-capture proton-c "$QP" env PEER_CONNECTIONS=2 bench/proton-c/target/peer "$HOST" "$PORT" "$PREFIX/$QP" "$MESSAGES" 200
+  --no-broker-metrics --protocol amqp10 --confirm 192 --qos 200 ${HARNESS_ARGS:-}
 table harness "$QH"
-table proton-c "$QP"
+if [ "${PEER:-1}" = 1 ]; then
+  capture proton-c "$QP" env PEER_CONNECTIONS=2 bench/proton-c/target/peer "$HOST" "$PORT" "$PREFIX/$QP" "$MESSAGES" 200
+  table proton-c "$QP"
+fi
