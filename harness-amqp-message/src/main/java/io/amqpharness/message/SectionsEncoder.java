@@ -31,8 +31,6 @@ public final class SectionsEncoder {
     private final byte[] beforeProperties;
     /** The properties' fields up to group-id, encoded, the subject's slot empty. */
     private final List<byte[]> propertyFields;
-    /** Properties and application properties in the 4-byte size encodings whatever their size (as protonj2 writes them). */
-    private final boolean wide;
     private final byte[] afterProperties;
     private final byte[] fixed;
     /**
@@ -48,15 +46,14 @@ public final class SectionsEncoder {
     private byte[] lastSubjectSections;
 
     private SectionsEncoder(String groupId, byte[] beforeProperties, List<byte[]> propertyFields,
-                            boolean wide, Map<String, ?> applicationProperties, UnaryOperator<String> toAddress) {
+                            Map<String, ?> applicationProperties, UnaryOperator<String> toAddress) {
         this.toAddress = toAddress;
         this.groupId = groupId;
         this.applicationProperties = Collections.unmodifiableMap(new LinkedHashMap<>(applicationProperties));
         this.beforeProperties = beforeProperties;
         this.propertyFields = propertyFields;
-        this.wide = wide;
         this.afterProperties = applicationProperties.isEmpty() ? NONE
-                : ValueWriter.applicationProperties(applicationProperties, wide);
+                : ValueWriter.applicationProperties(applicationProperties, false);
         this.fixed = sections(null);
     }
 
@@ -65,9 +62,11 @@ public final class SectionsEncoder {
      * {@code persistent}, the priority up to 255, the TTL in milliseconds); for a transient message
      * the annotation {@code x-basic-delivery-mode = 1} (RabbitMQ 4.0 and 4.1 read a header without
      * {@code durable} as durable); the properties ({@code group-id}, content type and encoding as
-     * symbols, the type as subject); the headers as application properties (these two with 4-byte
-     * sizes, as protonj2 writes them). These are the bytes protonj2's encoder wrote for the same
-     * sections, so the wire did not change when this encoder replaced it.
+     * symbols, the type as subject); the headers as application properties. Lists and maps take
+     * their smallest encoding (a {@code list8} for the properties of a group-id under some 240
+     * bytes), where protonj2's encoder writes properties and application properties with 4-byte
+     * sizes whatever theirs: 6 bytes fewer per message for the broker to read and store, the same
+     * values for any decoder ({@code SectionsEncoderTest}).
      *
      * @param groupId the publisher identity
      */
@@ -96,7 +95,7 @@ public final class SectionsEncoder {
         p.expiration().ifPresent(ttl -> header.add(ValueWriter.encode(w -> w.uint(ttl.toMillis()))));
         ValueWriter before = new ValueWriter().section(AmqpCodes.HEADER).list(nullsFilled(header));
         if (!persistent) {
-            before.section(AmqpCodes.MESSAGE_ANNOTATIONS).map32(List.of(
+            before.section(AmqpCodes.MESSAGE_ANNOTATIONS).map(List.of(
                     ValueWriter.encode(w -> w.symbol("x-basic-delivery-mode")), ValueWriter.encode(w -> w.ubyte(1))));
         }
         byte[][] fields = new byte[AmqpCodes.GROUP_ID_FIELD + 1][];
@@ -104,7 +103,7 @@ public final class SectionsEncoder {
         p.contentType().ifPresent(s -> fields[AmqpCodes.CONTENT_TYPE_FIELD] = ValueWriter.encode(w -> w.symbol(s)));
         p.contentEncoding().ifPresent(s -> fields[AmqpCodes.CONTENT_ENCODING_FIELD] = ValueWriter.encode(w -> w.symbol(s)));
         fields[AmqpCodes.GROUP_ID_FIELD] = ValueWriter.encode(w -> w.string(groupId));
-        return new SectionsEncoder(groupId, before.toByteArray(), Arrays.asList(fields), true, p.headers(), toAddress);
+        return new SectionsEncoder(groupId, before.toByteArray(), Arrays.asList(fields), p.headers(), toAddress);
     }
 
     /**
@@ -116,7 +115,7 @@ public final class SectionsEncoder {
     public static SectionsEncoder forStream(String groupId, Map<String, ?> applicationProperties) {
         byte[][] fields = new byte[AmqpCodes.GROUP_ID_FIELD + 1][];
         fields[AmqpCodes.GROUP_ID_FIELD] = ValueWriter.encode(w -> w.string(groupId));
-        return new SectionsEncoder(groupId, NONE, Arrays.asList(fields), false, applicationProperties, null);
+        return new SectionsEncoder(groupId, NONE, Arrays.asList(fields), applicationProperties, null);
     }
 
     private static List<byte[]> nullsFilled(List<byte[]> fields) {
@@ -134,8 +133,7 @@ public final class SectionsEncoder {
             fields.set(AmqpCodes.SUBJECT_FIELD, ValueWriter.encode(w -> w.string(subject)));
         }
         ValueWriter w = new ValueWriter().bytes(beforeProperties).section(AmqpCodes.PROPERTIES);
-        return (wide ? w.list32(nullsFilled(fields)) : w.list(nullsFilled(fields))).bytes(afterProperties)
-                .toByteArray();
+        return w.list(nullsFilled(fields)).bytes(afterProperties).toByteArray();
     }
 
     private byte[] sectionsWith(String subject) {

@@ -67,6 +67,7 @@ public final class EngineConnection {
     private final Engine engine;
     private final Connection connection;
     private final DispositionRanges ranges;
+    private final TransferReader transfers;
     private final SaslPlain sasl;
     private final Output output;
     private final EngineInput input;
@@ -79,6 +80,7 @@ public final class EngineConnection {
         this.transport = transport;
         this.output = new Output(transport.sink());
         this.engine = EngineFactory.PROTON.createEngine();
+        this.transfers = TransferReader.install(engine); // first: right after protonj2's frame decoder
         this.ranges = DispositionRanges.install(engine);
         FrameWriter.install(engine);
         PipelineEnd.install(engine);

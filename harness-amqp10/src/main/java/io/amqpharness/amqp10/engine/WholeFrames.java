@@ -8,7 +8,8 @@ import org.apache.qpid.protonj2.engine.Engine;
 /**
  * Hands what a socket read to the engine as whole frames, straight from the reader's array, so
  * that no read needs a buffer of its own. The engine keeps no reference to a whole frame once it
- * has taken it (it copies a transfer's payload and every value it decodes); what it would keep is a
+ * has taken it (it copies a transfer's payload and every value it decodes, and {@link TransferReader}
+ * copies the payloads it decodes into a buffer of its own); what it would keep is a
  * slice of a frame that arrived only in part, and a protocol header followed by more bytes makes it
  * split the buffer it was given. So a read is cut into units (a protocol header, 8 bytes starting
  * with {@code AMQP}, alone; runs of frames, each with its 4-byte size), and the part of a unit that

@@ -1,0 +1,275 @@
+package io.amqpharness.amqp10.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.qpid.protonj2.buffer.ProtonBuffer;
+import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
+import org.apache.qpid.protonj2.engine.Connection;
+import org.apache.qpid.protonj2.engine.Engine;
+import org.apache.qpid.protonj2.engine.EngineFactory;
+import org.apache.qpid.protonj2.engine.IncomingDelivery;
+import org.apache.qpid.protonj2.engine.OutgoingDelivery;
+import org.apache.qpid.protonj2.engine.Receiver;
+import org.apache.qpid.protonj2.engine.Sender;
+import org.apache.qpid.protonj2.engine.impl.ProtonDeliveryTagGenerator;
+import org.apache.qpid.protonj2.types.messaging.Accepted;
+import org.apache.qpid.protonj2.types.messaging.Source;
+import org.apache.qpid.protonj2.types.messaging.Target;
+import org.apache.qpid.protonj2.types.transport.DeliveryState.DeliveryStateType;
+import org.apache.qpid.protonj2.types.transport.SenderSettleMode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two protonj2 engines back to back, the server sending: the client's {@link TransferReader}
+ * decodes the transfers it can, and the client's receiver must see exactly what the server sent
+ * (bytes, tags, ids, settlement), with the engines' credit and windows still right (the server
+ * keeps sending as credit comes back, and sees every settlement).
+ */
+class TransferReaderTest {
+    private static final int CREDIT = 100;
+
+    /** One pair of engines; {@code reader} false for the plain protonj2 client. */
+    private static final class Pair {
+        final Engine client = EngineFactory.PROTON.createNonSaslEngine();
+        final Engine server = EngineFactory.PROTON.createNonSaslEngine();
+        final Deque<ProtonBuffer> toServer = new ArrayDeque<>();
+        final Deque<ProtonBuffer> toClient = new ArrayDeque<>();
+        final List<byte[]> bodies = new ArrayList<>();
+        final List<IncomingDelivery> deliveries = new ArrayList<>();
+        final List<OutgoingDelivery> settledAtServer = new ArrayList<>();
+        final TransferReader reader;
+        Sender sender;
+        Receiver receiver;
+        /** What the receiver does with a complete delivery; by default reads it, accepts it and tops up credit. */
+        Consumer<IncomingDelivery> onDelivery = this::readAndAccept;
+
+        final boolean preSettled;
+
+        Pair(boolean withReader, int clientMaxFrameSize, SenderSettleMode mode) {
+            preSettled = mode == SenderSettleMode.SETTLED;
+            reader = withReader ? TransferReader.install(client) : null;
+            client.outputConsumer(b -> toServer.add(copy(b)));
+            server.outputConsumer(b -> toClient.add(copy(b)));
+            Connection sc = server.start();
+            sc.openHandler(Connection::open);
+            sc.sessionOpenHandler(s -> s.open());
+            sc.senderOpenHandler(s -> {
+                s.setSource(s.getRemoteSource());
+                s.setTarget((Target) s.getRemoteTarget());
+                s.setSenderSettleMode(mode);
+                s.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.SEQUENTIAL.createGenerator());
+                s.deliveryStateUpdatedHandler(d -> {
+                    settledAtServer.add(d);
+                    d.settle();
+                });
+                s.open();
+                sender = s;
+            });
+            Connection cc = client.start();
+            cc.setMaxFrameSize(clientMaxFrameSize);
+            cc.open();
+            receiver = cc.session().open().receiver("r");
+            receiver.setSource(new Source().setAddress("q"));
+            receiver.setTarget(new Target());
+            receiver.deliveryReadHandler(d -> {
+                if (!d.isPartial() && !d.isAborted()) {
+                    onDelivery.accept(d);
+                }
+            });
+            receiver.open();
+            pump();
+            receiver.addCredit(CREDIT);
+            pump();
+        }
+
+        void readAndAccept(IncomingDelivery d) {
+            byte[] b = new byte[d.available()];
+            d.readBytes(b, 0, b.length);
+            bodies.add(b);
+            deliveries.add(d);
+            if (!d.isRemotelySettled()) {
+                d.disposition(Accepted.getInstance(), true);
+            }
+            if (receiver.getCredit() <= CREDIT / 2) {
+                receiver.addCredit(CREDIT - receiver.getCredit());
+            }
+        }
+
+        /** Sends each body as one delivery as credit allows, pumping between, until all went. */
+        void send(List<byte[]> toSend) {
+            int i = 0;
+            while (i < toSend.size()) {
+                while (i < toSend.size() && sender.isSendable()) {
+                    OutgoingDelivery d = sender.next();
+                    if (preSettled) {
+                        d.settle(); // the transfer says settled
+                    }
+                    d.writeBytes(ProtonBufferAllocator.defaultAllocator().copy(toSend.get(i++)));
+                }
+                pump();
+            }
+        }
+
+        void pump() {
+            while (!toServer.isEmpty() || !toClient.isEmpty()) {
+                if (!toServer.isEmpty()) {
+                    server.ingest(toServer.poll());
+                }
+                if (!toClient.isEmpty()) {
+                    client.ingest(toClient.poll());
+                }
+            }
+        }
+    }
+
+    private static ProtonBuffer copy(ProtonBuffer b) {
+        byte[] bytes = new byte[b.getReadableBytes()];
+        b.copyInto(b.getReadOffset(), bytes, 0, bytes.length);
+        return ProtonBufferAllocator.defaultAllocator().copy(bytes);
+    }
+
+    private static List<byte[]> bodies(int n, int size) {
+        List<byte[]> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            byte[] b = new byte[size + i % 7];
+            Arrays.fill(b, (byte) i);
+            b[0] = (byte) (i >> 8);
+            out.add(b);
+        }
+        return out;
+    }
+
+    @Test
+    void wholeDeliveriesAreDecodedHereAndReadAsProtonj2ReadsThem() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
+        List<byte[]> sent = bodies(1_000, 60);
+        pair.send(sent);
+        assertThat(pair.bodies).containsExactlyElementsOf(sent);
+        assertThat(pair.reader.decoded()).isEqualTo(1_000);
+        assertThat(pair.reader.off()).isFalse();
+        for (int i = 0; i < pair.deliveries.size(); i++) {
+            IncomingDelivery d = pair.deliveries.get(i);
+            assertThat(d.getTag().tagBytes()).isEqualTo(pair.settledAtServer.get(i).getTag().tagBytes());
+            assertThat(d.getTag()).isEqualTo(pair.settledAtServer.get(i).getTag());
+            assertThat(d.getMessageFormat()).isZero();
+            assertThat(d.isRemotelySettled()).isFalse();
+        }
+        assertThat(pair.settledAtServer).hasSize(1_000)
+                .allSatisfy(d -> assertThat(d.getRemoteState().getType()).isEqualTo(DeliveryStateType.Accepted));
+        assertThat(pair.sender.unsettled()).isEmpty();
+        assertThat(pair.receiver.unsettled()).isEmpty();
+    }
+
+    @Test
+    void preSettledDeliveriesStaySettled() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.SETTLED);
+        List<byte[]> sent = bodies(300, 12);
+        pair.send(sent);
+        assertThat(pair.bodies).containsExactlyElementsOf(sent);
+        assertThat(pair.reader.decoded()).isEqualTo(300);
+        assertThat(pair.deliveries).allSatisfy(d -> assertThat(d.isRemotelySettled()).isTrue());
+    }
+
+    @Test
+    void aDeliveryInSeveralFramesGoesToProtonj2AndTheNextOnesAreDecodedHereAgain() {
+        Pair pair = new Pair(true, 512, SenderSettleMode.UNSETTLED);
+        List<byte[]> sent = new ArrayList<>(bodies(3, 30));
+        sent.addAll(bodies(2, 2_000)); // split by the client's 512-byte frames
+        sent.addAll(bodies(4, 40));
+        pair.send(sent);
+        assertThat(pair.bodies).containsExactlyElementsOf(sent);
+        assertThat(pair.reader.decoded()).isEqualTo(7);
+        assertThat(pair.reader.off()).isFalse();
+        assertThat(pair.settledAtServer).hasSize(9);
+    }
+
+    @Test
+    void aDeliveryReadLaterKeepsItsBytes() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
+        List<IncomingDelivery> kept = new ArrayList<>();
+        pair.onDelivery = d -> {
+            if (kept.size() < 3) {
+                kept.add(d); // not read yet: the engine keeps its bytes
+            } else {
+                pair.readAndAccept(d);
+            }
+        };
+        List<byte[]> sent = bodies(10, 50);
+        pair.send(sent);
+        for (IncomingDelivery d : kept) {
+            pair.readAndAccept(d);
+        }
+        pair.pump();
+        List<byte[]> expected = new ArrayList<>(sent.subList(3, 10));
+        expected.addAll(sent.subList(0, 3));
+        assertThat(pair.bodies).containsExactlyElementsOf(expected);
+        assertThat(pair.settledAtServer).hasSize(10);
+    }
+
+    @Test
+    void aFrameInAnEncodingItDoesNotReadGoesToProtonj2AndTurnsItOff() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
+        pair.send(bodies(2, 20));
+        assertThat(pair.reader.decoded()).isEqualTo(2);
+        // handle 0, delivery-id 2, tag {9}, format 0, settled false, more false, rcv-settle-mode null,
+        // state accepted (a described list0): a state, which only protonj2 reads here.
+        int[] fields = {0x43, 0x52, 2, 0xa0, 1, 9, 0x43, 0x42, 0x42, 0x40, 0x00, 0x53, 0x24, 0x45};
+        ProtonBuffer f = frameOf(fields, 8, new int[] {0x00, 0x53, 0x75, 0xa0, 1, 7});
+        pair.client.ingest(f);
+        assertThat(pair.bodies).hasSize(3);
+        assertThat(pair.bodies.get(2)).containsExactly(0x00, 0x53, 0x75, 0xa0, 1, 7);
+        assertThat(pair.deliveries.get(2).getRemoteState().getType()).isEqualTo(DeliveryStateType.Accepted);
+        assertThat(pair.reader.off()).isTrue();
+        assertThat(pair.reader.decoded()).isEqualTo(2);
+    }
+
+    /** A transfer frame on channel 0: a list8 of these encoded fields ({@code count} of them), then the payload. */
+    private static ProtonBuffer frameOf(int[] fields, int count, int[] payload) {
+        int listSize = 1 + fields.length;
+        int size = 8 + 3 + 2 + listSize + payload.length;
+        ProtonBuffer b = ProtonBufferAllocator.defaultAllocator().allocateHeapBuffer(size);
+        b.writeInt(size).writeByte((byte) 2).writeByte((byte) 0).writeShort((short) 0);
+        b.writeByte((byte) 0).writeByte((byte) 0x53).writeByte((byte) 0x14);
+        b.writeByte((byte) 0xc0).writeByte((byte) listSize).writeByte((byte) count);
+        for (int x : fields) {
+            b.writeByte((byte) x);
+        }
+        for (int p : payload) {
+            b.writeByte((byte) p);
+        }
+        return b;
+    }
+
+    @Test
+    void aDeliveryDecodedHereAllocatesLessThanOneProtonj2Decodes() {
+        long with = bytesPerDelivery(true);
+        long without = bytesPerDelivery(false);
+        System.out.printf("client and server, bytes allocated per delivery: %d with the reader, %d without%n", with, without);
+        // The payload copy, its buffer, the transfer, the envelope and the tag's array: well over 100 bytes.
+        assertThat(without - with).isGreaterThan(100);
+    }
+
+    private static long bytesPerDelivery(boolean withReader) {
+        Pair pair = new Pair(withReader, 65_536, SenderSettleMode.UNSETTLED);
+        List<byte[]> warm = bodies(20_000, 60);
+        pair.send(warm);
+        pair.bodies.clear();
+        pair.deliveries.clear();
+        pair.settledAtServer.clear();
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().getId();
+        List<byte[]> measured = bodies(20_000, 60);
+        long before = threads.getThreadAllocatedBytes(id);
+        pair.send(measured);
+        long after = threads.getThreadAllocatedBytes(id);
+        assertThat(pair.bodies).hasSize(20_000);
+        return (after - before) / 20_000;
+    }
+}
