@@ -36,21 +36,24 @@ class LoadRunnerStepsTest extends InMemoryRunTest {
     void aTotalRateIsSplitOverThePublishersEachStepRuns() {
         // 200/s in total over 1, then 4, then 0, then 2 publishers, half a second each: every step sends
         // about 100 (a step that kept the first step's per-publisher rate sent 400 with 4 publishers)
-        // and one that starts with none still paces those added later.
+        // and one that starts with none still paces those added later. The upper bound stays below the 200
+        // that bug sends in the 2-publisher step (400 in the 4-publisher one) but leaves room for a loaded
+        // machine, where the messages due at the end of a step go out at the start of the next (155 in step 1
+        // was seen with the machine's 2 cores busy).
         RunResult r = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
                 .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 1, 4, 0, 2)
                 .stepDuration(Duration.ofMillis(500)).build()).run();
         assertThat(r.failure()).isEmpty();
         assertThat(r.steps()).hasSize(4);
         for (int i : new int[] {0, 1, 3}) {
-            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 130L);
+            assertThat(r.steps().get(i).counts().published()).as("step %d", i).isBetween(60L, 180L);
         }
         RunResult fromNone = new LoadRunner(scenario().totalRate(200).warmup(Duration.ZERO)
                 .step(io.amqpharness.scenario.StepSetting.PRODUCERS, 0, 2)
                 .stepDuration(Duration.ofMillis(500)).build()).run();
         assertThat(fromNone.paced()).isTrue();
         assertThat(fromNone.steps().get(1).counts().published()).as("paced at 200/s, not flat out")
-                .isBetween(60L, 130L);
+                .isBetween(60L, 180L);
     }
 
     @Test
