@@ -6,7 +6,7 @@
 # 4.0.5 broker of its own and compares, on that one broker, the stock module with the changed one.
 #
 #   sudo bench/stream-sleep-patch.sh                          # ROUNDS=3 DURATION=20s RATE=1000
-#   ROUNDS=5 DURATION=30s sudo -E bench/stream-sleep-patch.sh
+#   sudo ROUNDS=5 DURATION=30s bench/stream-sleep-patch.sh
 #
 # 1. Starts a throwaway RabbitMQ 4.0.5 node, rabbitsleep@localhost, from the Debian trixie root of
 #    scripts/rabbitmq4.sh (RABBITMQ4_ROOT, set up if needed), listening on 127.0.0.1 only: AMQP
