@@ -22,6 +22,10 @@
 # Client CPU includes JVM start-up for the harness. Broker CPU is the beam process's (found by the
 # port it listens on), so nothing else should use the broker meanwhile.
 # ROUNDS (default 3) alternating rounds; the summary shows medians. PEER=0 leaves the C client out.
+# BEFORE_JAR=/tmp/before.jar adds a client "amqp10-before": the same amqp10 runs with that build, in
+# the same rounds, so a change is measured against the build before it and the C client alternately.
+# CLIENTS="amqp10 proton-c" runs only those clients (default: all of amqp10, amqp091, amqp10-before
+# when BEFORE_JAR is set, and proton-c unless PEER=0).
 #
 #   bench/amqp10-vs-amqp091.sh                    # against amqp://localhost:5672
 #   RABBITMQ_URI=amqp://guest:guest@localhost:5673/%2F RABBITMQ_API=http://localhost:15673/api \
@@ -39,6 +43,11 @@ if [ "$PEER" = 1 ]; then
   bench/proton-c/build.sh
   PROTOCOLS="amqp10 amqp091 proton-c"
 fi
+if [ -n "${BEFORE_JAR:-}" ]; then
+  [ -f "$BEFORE_JAR" ] || { echo "BEFORE_JAR=$BEFORE_JAR: no such file" >&2; exit 2; }
+  PROTOCOLS="${PROTOCOLS/amqp10 /amqp10 amqp10-before }"
+fi
+PROTOCOLS=${CLIENTS:-$PROTOCOLS}
 HOST=$(sed -E 's#^amqps?://([^@/]*@)?([^:/]+).*#\2#' <<<"$URI")
 PORT=$(sed -nE 's#^amqps?://([^@/]*@)?[^:/]+:([0-9]+).*#\2#p' <<<"$URI"); PORT=${PORT:-5672}
 BROKER_PID=$(ss -ltnpH "sport = :$PORT" | grep -oE 'pid=[0-9]+' | head -1 | cut -d= -f2)
@@ -57,9 +66,9 @@ declare_type_queue() { # type
 # Protocol-specific options per queue type.
 options() {
   case "$1/$2" in
-    classic/amqp10)  echo "--protocol amqp10 --confirm 192 --qos 200" ;;
+    classic/amqp10|classic/amqp10-before)  echo "--protocol amqp10 --confirm 192 --qos 200" ;;
     classic/amqp091) echo "--protocol amqp091 --confirm 192 --qos 200 --multi-ack-every 200 --flag mandatory" ;;
-    quorum/amqp10)   echo "--protocol amqp10 --confirm 3000 --qos 5000" ;;
+    quorum/amqp10|quorum/amqp10-before)   echo "--protocol amqp10 --confirm 3000 --qos 5000" ;;
     quorum/amqp091)  echo "--protocol amqp091 --confirm 3000 --qos 5000 --multi-ack-every 5000 --flag mandatory" ;;
   esac
 }
@@ -77,8 +86,10 @@ run() { # type protocol output
       "$(address "$q")" "$MESSAGES" "$(credit "$1")"
     return
   fi
+  local jar=$JAR
+  [ "$2" = amqp10-before ] && jar=$BEFORE_JAR
   # shellcheck disable=SC2046
-  bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- java $JAVA_OPTS -jar "$JAR" --uri "$URI" --predeclared \
+  bench/cpu-time.py "$3" --broker-pid "$BROKER_PID" -- java $JAVA_OPTS -jar "$jar" --uri "$URI" --predeclared \
     --exchange amq.default --routing-key "$q" --queue "$q" --flag persistent --pmessages "$MESSAGES" --size 12 \
     --interval 5s --drain-timeout 120s --no-broker-metrics $(options "$1" "$2")
 }
@@ -130,15 +141,24 @@ for type in classic quorum; do
   done
 done
 echo
-echo "ratios (issue 12 targets in brackets):"
+echo "ratios (targets in brackets: issue 12 for amqp091, issue 40 for proton-c):"
+has() { [[ " $PROTOCOLS " == *" $1 "* ]]; }
 for type in classic quorum; do
-  r10=$(median < "$WORK/$type-amqp10.rates"); r91=$(median < "$WORK/$type-amqp091.rates")
-  c10=$(grep . "$WORK/$type-amqp10.cpu" | median); c91=$(grep . "$WORK/$type-amqp091.cpu" | median)
-  line="  $type: amqp10/amqp091 throughput $(ratio "$r10" "$r91") [>= 1.0], client cpu $(ratio "$c10" "$c91") [<= 1.0]"
-  if [ "$PEER" = 1 ]; then
-    rc=$(median < "$WORK/$type-proton-c.rates")
+  has amqp10 || continue
+  r10=$(median < "$WORK/$type-amqp10.rates"); c10=$(grep . "$WORK/$type-amqp10.cpu" | median)
+  line="  $type:"
+  if has amqp091; then
+    r91=$(median < "$WORK/$type-amqp091.rates"); c91=$(grep . "$WORK/$type-amqp091.cpu" | median)
+    line="$line amqp10/amqp091 throughput $(ratio "$r10" "$r91") [>= 1.0], client cpu $(ratio "$c10" "$c91") [<= 1.0];"
+  fi
+  if has amqp10-before; then
+    rb=$(median < "$WORK/$type-amqp10-before.rates"); cb=$(grep . "$WORK/$type-amqp10-before.cpu" | median)
+    line="$line amqp10/amqp10-before throughput $(ratio "$r10" "$rb"), client cpu $(ratio "$c10" "$cb");"
+  fi
+  if has proton-c; then
+    rc=$(median < "$WORK/$type-proton-c.rates"); cc=$(grep . "$WORK/$type-proton-c.cpu" | median)
     b10=$(grep . "$WORK/$type-amqp10.broker" | median); bc=$(grep . "$WORK/$type-proton-c.broker" | median)
-    line="$line; amqp10/proton-c throughput $(ratio "$r10" "$rc") [>= 0.8], broker cpu $(ratio "$b10" "$bc") [<= 1.2]"
+    line="$line amqp10/proton-c throughput $(ratio "$r10" "$rc") [>= 0.95], client cpu $(ratio "$c10" "$cc") [<= 1.5], broker cpu $(ratio "$b10" "$bc") [<= 1.2]"
   fi
   echo "$line"
 done
