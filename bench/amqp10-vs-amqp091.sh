@@ -105,8 +105,8 @@ rate_of() { # protocol output
   fi
 }
 
-printf '%-8s %-9s %5s %11s %11s %13s %8s\n' queue client round "recv msg/s" "client cpu" "broker cpu" "wall s"
-printf '%-8s %-9s %5s %11s %11s %13s %8s\n' "" "" "" "" "s/100k" "s/100k" ""
+printf '%-8s %-13s %5s %11s %11s %13s %8s\n' queue client round "recv msg/s" "client cpu" "broker cpu" "wall s"
+printf '%-8s %-13s %5s %11s %11s %13s %8s\n' "" "" "" "" "s/100k" "s/100k" ""
 for type in classic quorum; do
   for p in $PROTOCOLS; do : > "$WORK/$type-$p.rates"; : > "$WORK/$type-$p.cpu"; : > "$WORK/$type-$p.broker"; done
 done
@@ -121,7 +121,7 @@ for round in $(seq 1 "$ROUNDS"); do
         exit 1
       fi
       r=$(rate_of "$p" "$out") || { echo "$type $p run $round: not every message was confirmed and consumed; see $out" >&2; exit 1; }
-      printf '%-8s %-9s %5s %11s %11s %13s %8s\n' "$type" "$p" "$round" "$r" "$(per100k "$cpu")" "$(per100k "$broker")" "$wall"
+      printf '%-8s %-13s %5s %11s %11s %13s %8s\n' "$type" "$p" "$round" "$r" "$(per100k "$cpu")" "$(per100k "$broker")" "$wall"
       echo "$r" >> "$WORK/$type-$p.rates"
       per100k "$cpu" >> "$WORK/$type-$p.cpu"; echo >> "$WORK/$type-$p.cpu"
       per100k "$broker" >> "$WORK/$type-$p.broker"; echo >> "$WORK/$type-$p.broker"
@@ -133,10 +133,10 @@ delete_queue "$(queue_name quorum)"
 
 echo
 echo "medians over $ROUNDS rounds of $MESSAGES messages, RabbitMQ $VERSION:"
-printf '  %-8s %-9s %11s %11s %11s\n' queue client "msg/s" "client cpu" "broker cpu"
+printf '  %-8s %-13s %11s %11s %11s\n' queue client "msg/s" "client cpu" "broker cpu"
 for type in classic quorum; do
   for p in $PROTOCOLS; do
-    printf '  %-8s %-9s %11s %11s %11s\n' "$type" "$p" "$(median < "$WORK/$type-$p.rates")" \
+    printf '  %-8s %-13s %11s %11s %11s\n' "$type" "$p" "$(median < "$WORK/$type-$p.rates")" \
       "$(grep . "$WORK/$type-$p.cpu" | median)" "$(grep . "$WORK/$type-$p.broker" | median)"
   done
 done
