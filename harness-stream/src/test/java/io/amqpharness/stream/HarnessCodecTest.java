@@ -50,6 +50,8 @@ class HarnessCodecTest {
             assertThat(read.getProperties().getGroupId()).isEqualTo("harness-abc-p3");
             assertThat(read.getApplicationProperties()).isEqualTo(Map.of("harness-filter", "red"));
             assertThat(read.getBodyAsBinary()).as("body of %d bytes", size).isEqualTo(body);
+            assertThat(new OutgoingMessage(sections, 42, body).getBodyAsBinary()).as("read back, %d bytes", size)
+                    .isEqualTo(body);
         }
     }
 
@@ -75,6 +77,7 @@ class HarnessCodecTest {
         Arrays.fill(body, (byte) 0);
         assertThat(codec.encode(m)).as("the producer encodes twice: the same encoding").isSameAs(first);
         assertThat(protonDecode(bytes(first)).getBodyAsBinary()).isEqualTo(body(12));
+        assertThat(m.getBodyAsBinary()).isEqualTo(body(12));
         assertThat(m.getPublishingId()).isEqualTo(7);
     }
 
