@@ -8,6 +8,8 @@ import io.amqpharness.measure.PayloadCodec;
 import io.amqpharness.measure.SequenceRanges;
 import io.amqpharness.spi.PublishOutcome;
 import io.amqpharness.spi.PublishOutcomeListener;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -44,7 +46,17 @@ public final class ConfirmTracker implements PublishOutcomeListener {
     private final AtomicLong resolved = new AtomicLong();
     private volatile long registered;
     private volatile int window;
+    /** The publishing thread while it waits for room; the first verdict to free some takes it (one wake-up per wait). */
     private volatile Thread waiter;
+    private static final VarHandle WAITER;
+
+    static {
+        try {
+            WAITER = MethodHandles.lookup().findVarHandle(ConfirmTracker.class, "waiter", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private volatile Throwable failure;
     private final LongConsumer refused;
     /** Highest sequence covered by a multiple verdict; I/O thread only. */
@@ -446,10 +458,21 @@ public final class ConfirmTracker implements PublishOutcomeListener {
         }
     }
 
+    /**
+     * Wakes the waiting publisher, once: the waker takes it off {@link #waiter}, so that the verdicts
+     * that follow before it runs (a confirm frame's others, each settled on its own) do not unpark it
+     * again, each an unpark's lock taken against the waking thread's. It sets itself again if it must
+     * wait on.
+     */
     private void wake() {
         Thread w = waiter;
-        if (w != null) {
+        if (w != null && WAITER.compareAndSet(this, w, null)) {
             LockSupport.unpark(w);
         }
+    }
+
+    /** The publishing thread waiting for room, if any; for tests. */
+    Thread waiter() {
+        return waiter;
     }
 }

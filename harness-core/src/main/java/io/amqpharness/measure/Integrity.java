@@ -70,17 +70,22 @@ public final class Integrity {
     /** The tracker of a publisher's messages, made on first use; callers may keep it. */
     public SequenceTracker tracker(String publisherId) {
         SequenceTracker t = trackers.get(publisherId);
-        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> new SequenceTracker(counters.lost,
-                fromFirstArrival && !(ownFromStart && own(k)), counters.inDoubtArrived));
+        return t != null ? t : trackers.computeIfAbsent(publisherId, k -> {
+            boolean own = own(k);
+            SequenceTracker made = new SequenceTracker(counters.lost, fromFirstArrival && !(ownFromStart && own),
+                    counters.inDoubtArrived);
+            made.owner = own ? SequenceTracker.OWN : SequenceTracker.OTHERS;
+            return made;
+        });
     }
 
     /** As {@link #arrive(String, long, boolean)}, with the publisher's tracker already at hand. */
     public SequenceTracker.Arrival arrive(SequenceTracker t, String publisherId, long sequence32, boolean redelivered) {
         SequenceTracker.Arrival a = t.arrive(sequence32, redelivered);
         switch (a) {
-            case FIRST -> countFirst(publisherId);
+            case FIRST -> countFirst(t, publisherId);
             case LATE -> {
-                countFirst(publisherId);
+                countFirst(t, publisherId);
                 counters.late.increment();
             }
             case DUPLICATE -> counters.duplicated.increment();
@@ -105,9 +110,10 @@ public final class Integrity {
         tracker(publisherId).inDoubt(sequence32);
     }
 
-    private void countFirst(String publisherId) {
+    /** Counts a first arrival; whether its publisher is this run's as its tracker remembers, if this made it. */
+    private void countFirst(SequenceTracker t, String publisherId) {
         counters.unique.increment();
-        if (own(publisherId)) {
+        if (t.owner != 0 ? t.owner == SequenceTracker.OWN : own(publisherId)) {
             counters.ownUnique.increment();
         }
     }

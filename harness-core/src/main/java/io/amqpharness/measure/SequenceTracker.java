@@ -65,6 +65,14 @@ public final class SequenceTracker {
     private boolean arrived;
     private long firstArrival;
     private long highestAtLastCall;
+    /**
+     * Whether its publisher is this run's, as the {@link Integrity} that made it found once ({@link #OWN},
+     * {@link #OTHERS}), so that a first arrival does not compare the publisher's identity again; 0 if
+     * another made it.
+     */
+    byte owner;
+    static final byte OWN = 1;
+    static final byte OTHERS = 2;
 
     /** A tracker that only counts for itself, expecting sequences from 1. */
     public SequenceTracker() {

@@ -36,6 +36,8 @@ final class ConsumerTask implements DeliveryListener {
     private final LatencyRecorder endToEnd;
     /** End-to-end latency per size of a {@code --size} mix; set before the consumer starts. */
     private SizeLatencies bySize = SizeLatencies.NONE;
+    /** False for a protocol whose consumers settle nothing (the stream protocol): no ack call per message. */
+    private boolean settles = true;
     private final FromSend fromSend;
     /** Request/reply: where this consumer answers; null otherwise. */
     private final Replier replier;
@@ -100,6 +102,17 @@ final class ConsumerTask implements DeliveryListener {
     /** Also records end-to-end latency per body size into {@code latencies}; before the consumer starts. */
     ConsumerTask bySize(SizeLatencies latencies) {
         this.bySize = latencies;
+        return this;
+    }
+
+    /**
+     * For a protocol whose consumers settle nothing ({@code ProtocolTraits.settles()} false): each
+     * delivery's acknowledgement, which its link would drop, is not made (the ack policy's monitor and
+     * call per message). The goal still leaves what arrives past it aside, as with acknowledgements.
+     * Before the consumer starts.
+     */
+    ConsumerTask settlingNothing() {
+        this.settles = false;
         return this;
     }
 
@@ -195,7 +208,9 @@ final class ConsumerTask implements DeliveryListener {
     /** Acknowledges, or nacks or rejects the configured share of deliveries. */
     private void settle(AckPolicy policy, long tag) {
         if (rejectBelow == 0) {
-            policy.ack(tag);
+            if (settles) {
+                policy.ack(tag);
+            }
             return;
         }
         double draw = random.nextDouble();

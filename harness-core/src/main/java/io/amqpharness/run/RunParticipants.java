@@ -7,6 +7,7 @@ import io.amqpharness.measure.Metric;
 import io.amqpharness.measure.NanoClock;
 import io.amqpharness.scenario.ConsumeSettings;
 import io.amqpharness.scenario.MessageProperties;
+import io.amqpharness.scenario.ProtocolTraits;
 import io.amqpharness.scenario.QueueType;
 import io.amqpharness.scenario.Scenario;
 import io.amqpharness.spi.ConsumerLink;
@@ -167,11 +168,12 @@ final class RunParticipants {
                         shared.clock()));
         recovering.ifPresent(r -> policy.ifPresent(p -> r.beforeRelink(p::discard)));
         Integrity checker = shared.checkers().forConsumer(queue, i);
-        return new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, shared.payloadClock(), c,
+        ConsumerTask task = new ConsumerTask(link, policy, c.messagesPerConsumer(), checker, shared.payloadClock(), c,
                 measurements.counters(), measurements.recorder(Metric.END_TO_END), shared.clock(), shared.control(),
                 new ConsumerTask.FromSend(sendTimes, measurements.recorder(Metric.END_TO_END_FROM_SEND), unpairedFromSend),
                 requestReply.map(r -> r.openReplier(i, names.connection("r", i / c.channelsPerConsumer()))))
                 .bySize(measurements.bySize());
+        return ProtocolTraits.of(scenario.protocol()).settles() ? task : task.settlingNothing();
     }
 
     /**

@@ -272,6 +272,28 @@ class ConfirmTrackerTest {
     }
 
     @Test
+    void aWaitingPublisherIsWokenOnceNotByEachVerdictThatFollowsBeforeItRuns() throws Exception {
+        ConfirmTracker t = tracker(2);
+        send(t, 1);
+        send(t, 2);
+        CompletableFuture<Thread> waiting = new CompletableFuture<>();
+        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> {
+            waiting.complete(Thread.currentThread());
+            return t.awaitCapacity(3, () -> true);
+        });
+        Thread publisher = waiting.get(5, TimeUnit.SECONDS);
+        while (t.waiter() != publisher || publisher.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait();
+        }
+        t.settled(1, false, PublishOutcome.CONFIRMED);
+        // taken off by the verdict that woke it, before it ran: the next verdict does not unpark it again
+        assertThat(t.waiter()).isNull();
+        t.settled(2, false, PublishOutcome.CONFIRMED);
+        assertThat(third.get(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(t.waiter()).isNull();
+    }
+
+    @Test
     void aSlowMessageHoldsItsSlotEvenWhenTheCountWouldAllowMore() {
         ConfirmTracker t = tracker(2); // ring of 4 slots
         send(t, 1);

@@ -41,6 +41,21 @@ class IntegrityTest {
     }
 
     @Test
+    void aTrackerRemembersWhetherItsPublisherIsThisRunsSoAFirstArrivalNeedNotCompareTheIdentityAgain() {
+        Integrity checks = new Integrity(counters, "harness-run1-p");
+        SequenceTracker ours = checks.tracker("harness-run1-p0");
+        SequenceTracker theirs = checks.tracker("harness-run0-p0");
+        // the identity given with the tracker is not read: the tracker's own finding counts
+        checks.arrive(ours, "x", 1, false);
+        checks.arrive(theirs, "harness-run1-p9", 1, false);
+        assertThat(counters.snapshot().unique()).isEqualTo(2);
+        assertThat(counters.snapshot().ownUnique()).isEqualTo(1);
+        // a tracker another made: the identity decides
+        checks.arrive(new SequenceTracker(), "harness-run1-p5", 1, false);
+        assertThat(counters.snapshot().ownUnique()).isEqualTo(2);
+    }
+
+    @Test
     void firstDeliveriesOfAnotherRunsMessagesCountInUniqueButNotInOwnUnique() {
         Integrity checks = new Integrity(counters, "harness-run1-p");
         checks.arrive("harness-run1-p0", 1, false);

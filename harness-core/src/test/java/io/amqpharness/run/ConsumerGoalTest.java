@@ -47,13 +47,31 @@ class ConsumerGoalTest {
         assertThat(counters.consumed.sum()).as("6 to 8 stay unacknowledged and come back").isEqualTo(5);
     }
 
+    @Test
+    void forAProtocolThatSettlesNothingNoAckIsMadeAndWhatArrivesPastTheGoalIsStillLeftAside() {
+        ConsumerTask first = task(false, 5).settlingNothing();
+        for (long s = 1; s <= 8; s++) {
+            deliver(first, s);
+        }
+        assertThat(acks.sum()).as("acks the link would drop").isZero();
+        assertThat(counters.consumed.sum()).isEqualTo(5);
+        assertThat(first.done()).isTrue();
+        ConsumerTask settling = task(false, 5);
+        deliver(settling, 9);
+        assertThat(acks.sum()).as("a settling protocol's consumer acknowledges").isEqualTo(1);
+    }
+
+    private final LongAdder acks = new LongAdder();
+
     private ConsumerTask task(boolean autoAck, long goal) {
         Scenario s = Scenario.builder().protocol("in-memory").autoAck(autoAck).consumerMessageCount(goal).build();
         ConsumeSettings c = s.consuming();
         ConsumerLink link = new ConsumerLink() {
             @Override public void start(DeliveryListener listener) { }
             @Override public boolean supportsMultipleAck() { return true; }
-            @Override public void ack(long tag, boolean multiple) { }
+            @Override public void ack(long tag, boolean multiple) {
+                acks.increment();
+            }
             @Override public void nack(long tag, boolean multiple, boolean requeue) { }
             @Override public void reject(long tag, boolean requeue) { }
             @Override public void cancel() { }

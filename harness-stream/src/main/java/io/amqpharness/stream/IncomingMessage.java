@@ -24,16 +24,20 @@ final class IncomingMessage implements Message {
     private final Codec fullDecoder;
 
     /**
-     * @param scanned     a scanner that has just scanned all of {@code data}
-     * @param fullDecoder decodes the whole message when its application properties hold a value
-     *                    AMQP 1.0 does not allow there (a list, a map, a described value)
+     * What a {@link MessageScanner} found in all of {@code data}.
+     *
+     * @param groupId                  the {@code group-id} property, or null
+     * @param hasApplicationProperties whether the message has an application-properties section
+     * @param fullDecoder              decodes the whole message when its application properties hold a
+     *                                 value AMQP 1.0 does not allow there (a list, a map, a described value)
      */
-    IncomingMessage(byte[] data, MessageScanner scanned, Codec fullDecoder) {
+    IncomingMessage(byte[] data, int bodyOffset, int bodyLength, String groupId, boolean hasApplicationProperties,
+                    Codec fullDecoder) {
         this.data = data;
-        this.bodyOffset = scanned.bodyOffset();
-        this.bodyLength = scanned.bodyLength();
-        this.groupId = scanned.groupId();
-        this.hasApplicationProperties = scanned.hasApplicationProperties();
+        this.bodyOffset = bodyOffset;
+        this.bodyLength = bodyLength;
+        this.groupId = groupId;
+        this.hasApplicationProperties = hasApplicationProperties;
         this.fullDecoder = fullDecoder;
     }
 

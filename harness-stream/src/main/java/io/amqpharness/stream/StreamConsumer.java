@@ -16,6 +16,8 @@ import io.amqpharness.spi.ConsumerSpec;
 import io.amqpharness.spi.DeliveryListener;
 import io.amqpharness.spi.DriverException;
 import io.amqpharness.topology.stream.StreamErrors;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -41,9 +43,21 @@ final class StreamConsumer implements ConsumerLink {
     private final Optional<ActiveConsumerGroup> group;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private volatile Consumer consumer;
-    /** Offset of the last message delivered, -1 before the first (written by the client's dispatch thread). */
-    private volatile long lastOffset = -1;
+    /**
+     * Offset of the last message delivered, -1 before the first: written by the client's dispatching
+     * thread with a release store (no fence per message), read elsewhere with an acquire load.
+     */
+    private long lastOffset = -1;
+    private static final VarHandle LAST_OFFSET;
     private long tag;
+
+    static {
+        try {
+            LAST_OFFSET = MethodHandles.lookup().findVarHandle(StreamConsumer.class, "lastOffset", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     StreamConsumer(Environment environment, ConsumerSpec spec, StreamSettings settings,
                    Optional<ActiveConsumerGroup> group) {
@@ -66,8 +80,10 @@ final class StreamConsumer implements ConsumerLink {
             long offset = context.offset();
             // After a reconnection the client resumes at the last offset it dispatched: that one again
             // is a redelivery, not a duplicate (a super stream's partitions each have their own offsets).
-            boolean again = partitions != null ? partitions.deliveredAgain(context.stream(), offset) : offset <= lastOffset;
-            lastOffset = offset;
+            // acquire: after a reconnection another dispatching thread may deliver
+            boolean again = partitions != null ? partitions.deliveredAgain(context.stream(), offset)
+                    : offset <= (long) LAST_OFFSET.getAcquire(this);
+            LAST_OFFSET.setRelease(this, offset);
             if (members != null) {
                 members.delivered(context.stream(), offset);
             }
@@ -172,7 +188,7 @@ final class StreamConsumer implements ConsumerLink {
         if (settings.superStreamPartitions().isPresent()) {
             return OptionalLong.empty(); // offsets of several partitions: no one place to resume at
         }
-        long last = lastOffset;
+        long last = (long) LAST_OFFSET.getAcquire(this);
         return last < 0 ? OptionalLong.empty() : OptionalLong.of(last);
     }
 

@@ -20,9 +20,10 @@ import java.util.Optional;
  * A stream producer on the spec's routing key (the stream's name, as the default exchange routes
  * it). Each message carries the core's sequence number as its publishing id, so one confirmation
  * handler per producer maps the broker's confirms back to it; the publisher's identity travels as
- * the AMQP 1.0 {@code group-id} property ({@link ProducerConfirms} maps the verdicts). The producer
- * encodes each message as it takes it ({@link HarnessCodec}), so the body is copied once, into the
- * encoding. Confirm timeouts are the core's: the client's are off, and its in-flight limit is the
+ * the AMQP 1.0 {@code group-id} property ({@link ProducerConfirms} maps the verdicts). Each message
+ * is encoded as it is made, on the sending thread, and is its own encoding for the producer
+ * ({@link OutgoingMessage}, {@link HarnessCodec}), so the body is copied once, into the encoding.
+ * Confirm timeouts are the core's: the client's are off, and its in-flight limit is the
  * largest confirm window of the run ({@link PublisherSpec#maxInFlight()}), so it never blocks before the core does.
  */
 final class StreamPublisher implements PublisherLink {
@@ -115,7 +116,7 @@ final class StreamPublisher implements PublisherLink {
         if (handler.lost()) {
             throw new DriverException("Publisher " + index + " lost its stream connection.");
         }
-        // Encoded as the producer takes it, on this thread: the caller may reuse the body once this returns.
+        // Encoded here, on this thread: the caller may reuse the body once this returns.
         Message message = new OutgoingMessage(sections, seq, body);
         try {
             producer.send(message, handler);

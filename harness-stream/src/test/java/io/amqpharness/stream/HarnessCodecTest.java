@@ -50,6 +50,8 @@ class HarnessCodecTest {
             assertThat(read.getProperties().getGroupId()).isEqualTo("harness-abc-p3");
             assertThat(read.getApplicationProperties()).isEqualTo(Map.of("harness-filter", "red"));
             assertThat(read.getBodyAsBinary()).as("body of %d bytes", size).isEqualTo(body);
+            assertThat(new OutgoingMessage(sections, 42, body).getBodyAsBinary()).as("read back, %d bytes", size)
+                    .isEqualTo(body);
         }
     }
 
@@ -75,6 +77,7 @@ class HarnessCodecTest {
         Arrays.fill(body, (byte) 0);
         assertThat(codec.encode(m)).as("the producer encodes twice: the same encoding").isSameAs(first);
         assertThat(protonDecode(bytes(first)).getBodyAsBinary()).isEqualTo(body(12));
+        assertThat(m.getBodyAsBinary()).isEqualTo(body(12));
         assertThat(m.getPublishingId()).isEqualTo(7);
     }
 
@@ -119,6 +122,59 @@ class HarnessCodecTest {
         chunk.setZero(0, chunk.capacity());
         assertThat(a.getBodyAsBinary()).as("kept past the buffer's reuse").isEqualTo(body(12));
         assertThat(b.getBodyAsBinary()).isEqualTo(body(30));
+    }
+
+    @Test
+    void aPublishersMessagesAfterTheFirstAreReadWithoutAScanOfTheirOwnEachFromItsOwnBytes() {
+        SectionsEncoder sections = SectionsEncoder.forStream("harness-abc-p4", Map.of("harness-filter", "red"));
+        long before = codec.scans();
+        for (int i = 0; i < 50; i++) {
+            byte[] body = body(12);
+            body[0] = (byte) i;
+            IncomingMessage read = (IncomingMessage) codec.decode(bytes(codec.encode(new OutgoingMessage(sections, i, body))));
+            assertThat(read.groupId()).isEqualTo("harness-abc-p4");
+            assertThat(read.getBodyAsBinary()).as("message %d", i).isEqualTo(body);
+            assertThat(read.getApplicationProperties()).isEqualTo(Map.of("harness-filter", "red"));
+        }
+        assertThat(codec.scans() - before).as("scans").isEqualTo(1);
+    }
+
+    @Test
+    void aMessageOfTheSameSizeWithOtherBytesBeforeItsBodyIsScannedAgain() {
+        SectionsEncoder p5 = SectionsEncoder.forStream("harness-abc-p5", Map.of());
+        SectionsEncoder p6 = SectionsEncoder.forStream("harness-abc-p6", Map.of());
+        SectionsEncoder filtered = SectionsEncoder.forStream("harness-abc", Map.of("f", "x"));
+        byte[] a = bytes(codec.encode(new OutgoingMessage(p5, 1, body(12))));
+        byte[] b = bytes(codec.encode(new OutgoingMessage(p6, 2, body(12))));
+        assertThat(b).hasSameSizeAs(a);
+        assertThat(((IncomingMessage) codec.decode(a)).groupId()).isEqualTo("harness-abc-p5");
+        assertThat(((IncomingMessage) codec.decode(b)).groupId()).isEqualTo("harness-abc-p6");
+        // the same size, but the body starts elsewhere: application properties in place of body bytes
+        int bodyBytes = a.length - filtered.headSize(0);
+        byte[] c = bytes(codec.encode(new OutgoingMessage(filtered, 3, body(bodyBytes))));
+        assertThat(c).hasSameSizeAs(a);
+        IncomingMessage read = (IncomingMessage) codec.decode(c);
+        assertThat(read.groupId()).isEqualTo("harness-abc");
+        assertThat(read.getBodyAsBinary()).isEqualTo(body(bodyBytes));
+        assertThat(read.getApplicationProperties()).isEqualTo(Map.of("f", "x"));
+    }
+
+    @Test
+    void aMessageWithASectionAfterItsBodyIsNotTakenForTheOneBefore() {
+        Message withFooter = proton.messageBuilder().properties().groupId("harness-abc-p7").messageBuilder()
+                .addData(body(12)).build();
+        byte[] plain = bytes(proton.encode(withFooter));
+        // a footer (a map of nothing) after the body: another message whose head and size match it
+        byte[] footer = {0x00, 0x53, 0x78, (byte) 0xc1, 1, 0};
+        byte[] first = Arrays.copyOf(plain, plain.length + footer.length);
+        System.arraycopy(footer, 0, first, plain.length, footer.length);
+        IncomingMessage one = (IncomingMessage) codec.decode(first);
+        assertThat(one.getBodyAsBinary()).isEqualTo(body(12));
+        // the same head and size, but after the body an amqp-value (a second body): not the harness's
+        byte[] second = first.clone();
+        byte[] value = {0x00, 0x53, 0x77, (byte) 0xa1, 1, 'x'};
+        System.arraycopy(value, 0, second, plain.length, value.length);
+        assertThat(codec.decode(second)).isNotInstanceOf(IncomingMessage.class);
     }
 
     @Test
