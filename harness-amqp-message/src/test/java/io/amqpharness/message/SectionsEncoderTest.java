@@ -162,6 +162,8 @@ class SectionsEncoderTest {
                         MessageProperties p = x == e ? ALL : MessageProperties.NONE;
                         assertThat(reencoded(ours)).as("group-id of %d, subject %s", n, subject)
                                 .isEqualTo(protonj2(persistent, groupId, p, subject, body));
+                        assertThat(nextSectionAfterProperties(ours)).as("group-id of %d, subject %s", n, subject)
+                                .isIn(0x74, 0x75); // the list's size says where it ends (decoders go by its count)
                         MessageScanner scanner = new MessageScanner();
                         assertThat(scanner.scan(ours, 0, ours.length)).isTrue();
                         assertThat(scanner.groupId()).isEqualTo(groupId);
@@ -171,6 +173,21 @@ class SectionsEncoderTest {
                 }
             }
         }
+    }
+
+    /** The descriptor code of the section that starts where the properties list says it ends. */
+    private static int nextSectionAfterProperties(byte[] m) {
+        for (int i = 0; i + 3 < m.length; i++) {
+            if (m[i] == 0x00 && m[i + 1] == 0x53 && m[i + 2] == 0x73) {
+                int p = i + 4; // after the list's code
+                int end = (m[i + 3] & 0xff) == 0xc0 ? p + 1 + (m[p] & 0xff)
+                        : p + 4 + java.nio.ByteBuffer.wrap(m, p, 4).getInt();
+                assertThat(m[end]).isZero();
+                assertThat(m[end + 1]).isEqualTo((byte) 0x53);
+                return m[end + 2] & 0xff;
+            }
+        }
+        throw new AssertionError("no properties section");
     }
 
     @Test
