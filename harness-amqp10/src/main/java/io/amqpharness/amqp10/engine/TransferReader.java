@@ -34,7 +34,8 @@ import org.apache.qpid.protonj2.types.transport.Transfer;
  * <p>The payload buffer is the engine's until the delivery is read: the consumer reads each
  * delivery as it arrives ({@code Amqp10Consumer}), after which the engine drops the buffer and the
  * next transfer reuses it. If a delivery keeps its bytes unread (a consumer not started yet), the
- * buffer is left to it and a new one is made for the next transfer. Engine lock only.
+ * buffer is left to it and a new one, the size of that payload, is made for the next transfer. Engine
+ * lock only.
  */
 final class TransferReader implements EngineHandler {
     private static final int FRAME_HEADER_BYTES = 8;
@@ -66,7 +67,8 @@ final class TransferReader implements EngineHandler {
     private final Transfer transfer = new Transfer();
     /** Links (channel and handle) with a delivery in several frames under way: protonj2 decodes theirs. */
     private final Set<Long> split = new HashSet<>();
-    private byte[] payloadArray = new byte[256];
+    private static final int FIRST_PAYLOAD_BYTES = 256;
+    private byte[] payloadArray = new byte[FIRST_PAYLOAD_BYTES];
     private ProtonBuffer payload = new ProtonByteArrayBuffer(payloadArray);
     private boolean off;
     private long decoded;
@@ -185,8 +187,10 @@ final class TransferReader implements EngineHandler {
         decoded++;
         ctx.fireRead(envelopes.take(transfer, channel, p));
         if (p != null && (p.isReadable() || p.isClosed())) {
-            // The delivery keeps it (its bytes not read yet): it is the delivery's now.
-            payloadArray = new byte[payloadArray.length];
+            // The delivery keeps it (its bytes not read yet): it is the delivery's now. The next one
+            // is as large as this payload, not as the largest so far (it grows again as needed):
+            // deliveries left unread after a large one do not each keep an array of its size.
+            payloadArray = new byte[Math.max(FIRST_PAYLOAD_BYTES, n)];
             payload = new ProtonByteArrayBuffer(payloadArray);
         }
     }

@@ -213,6 +213,37 @@ class TransferReaderTest {
         assertThat(pair.settledAtServer).hasSize(10);
     }
 
+    /**
+     * Deliveries left unread (a consumer cancelled or not started yet) keep the payload buffer they
+     * were given: after one large message, small ones must not each keep an array of its size.
+     */
+    @Test
+    void smallDeliveriesLeftUnreadAfterALargeOneDoNotEachKeepALargeArray() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
+        List<IncomingDelivery> kept = new ArrayList<>();
+        pair.onDelivery = d -> {
+            if (d.available() > 1_000) {
+                pair.readAndAccept(d);
+            } else {
+                kept.add(d);
+            }
+        };
+        List<byte[]> sent = new ArrayList<>(bodies(1, 50_000));
+        sent.addAll(bodies(50, 40));
+        pair.send(sent);
+        assertThat(pair.reader.decoded()).isEqualTo(51);
+        assertThat(kept).hasSize(50);
+        int large = 0;
+        for (int i = 0; i < kept.size(); i++) {
+            ProtonBuffer b = kept.get(i).readAll();
+            byte[] bytes = new byte[b.getReadableBytes()];
+            b.copyInto(b.getReadOffset(), bytes, 0, bytes.length);
+            assertThat(bytes).isEqualTo(sent.get(i + 1));
+            large += b.capacity() > 4_096 ? 1 : 0;
+        }
+        assertThat(large).as("unread small deliveries holding an array of the large one's size").isLessThanOrEqualTo(1);
+    }
+
     @Test
     void aFrameInAnEncodingItDoesNotReadGoesToProtonj2AndTurnsItOff() {
         Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
