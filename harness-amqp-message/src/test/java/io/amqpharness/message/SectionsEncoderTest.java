@@ -144,6 +144,52 @@ class SectionsEncoderTest {
         assertThat(protonj2(true, "2mnu5d-p0", MessageProperties.NONE, null, new byte[12])).hasSize(expected.length + 6);
     }
 
+    /**
+     * Group-ids and subjects around the size where the properties no longer fit a {@code list8} (and
+     * the group-id a {@code str8}): protonj2 and the consumer's scanner read the same values.
+     */
+    @Test
+    void aroundTheList8LimitThePropertiesReadTheSame() {
+        byte[] body = {1, 2, 3};
+        for (int n = 225; n <= 262; n++) {
+            String groupId = "g".repeat(n);
+            for (boolean persistent : new boolean[] {true, false}) {
+                SectionsEncoder e = SectionsEncoder.forLink(persistent, groupId, ALL);
+                SectionsEncoder plain = SectionsEncoder.forLink(persistent, groupId, MessageProperties.NONE);
+                for (String subject : new String[] {null, "k", "k".repeat(17), "k".repeat(40)}) {
+                    for (SectionsEncoder x : List.of(e, plain)) {
+                        byte[] ours = encode(x, body, subject);
+                        MessageProperties p = x == e ? ALL : MessageProperties.NONE;
+                        assertThat(reencoded(ours)).as("group-id of %d, subject %s", n, subject)
+                                .isEqualTo(protonj2(persistent, groupId, p, subject, body));
+                        assertThat(nextSectionAfterProperties(ours)).as("group-id of %d, subject %s", n, subject)
+                                .isIn(0x74, 0x75); // the list's size says where it ends (decoders go by its count)
+                        MessageScanner scanner = new MessageScanner();
+                        assertThat(scanner.scan(ours, 0, ours.length)).isTrue();
+                        assertThat(scanner.groupId()).isEqualTo(groupId);
+                        assertThat(java.util.Arrays.copyOfRange(ours, scanner.bodyOffset(),
+                                scanner.bodyOffset() + scanner.bodyLength())).isEqualTo(body);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The descriptor code of the section that starts where the properties list says it ends. */
+    private static int nextSectionAfterProperties(byte[] m) {
+        for (int i = 0; i + 3 < m.length; i++) {
+            if (m[i] == 0x00 && m[i + 1] == 0x53 && m[i + 2] == 0x73) {
+                int p = i + 4; // after the list's code
+                int end = (m[i + 3] & 0xff) == 0xc0 ? p + 1 + (m[p] & 0xff)
+                        : p + 4 + java.nio.ByteBuffer.wrap(m, p, 4).getInt();
+                assertThat(m[end]).isZero();
+                assertThat(m[end + 1]).isEqualTo((byte) 0x53);
+                return m[end + 2] & 0xff;
+            }
+        }
+        throw new AssertionError("no properties section");
+    }
+
     @Test
     void aPersistentMessageIsADurableHeaderPropertiesAndOneDataSection() {
         byte[] body = "0123456789ab".getBytes();

@@ -24,14 +24,18 @@ import org.apache.qpid.protonj2.types.transport.Transfer;
  * frames it takes the transfers that are a whole delivery in one frame, written in the encodings it
  * knows ({@code more}, {@code aborted}, {@code resume} not set, no {@code state}, no
  * {@code rcv-settle-mode}), and hands them to the engine as decoded; everything else goes to
- * protonj2's decoder, in order. A frame in an encoding it does not know, or a frame not whole, turns
- * it off for the rest of the connection (protonj2 then decodes everything, as before), and so does
- * a link with a delivery in several frames until that delivery's last frame.
+ * protonj2's decoder, in order. A frame in an encoding it does not know (a symbolic descriptor
+ * included), or a frame not whole, turns it off for the rest of the connection (protonj2 then
+ * decodes everything, as before), and so does a link with a delivery in several frames until that
+ * delivery's last frame. It reads every transfer, those with an extended frame header too: a
+ * frame of a split delivery taken for a whole one would reach protonj2's delivery as a second
+ * payload, which fails the engine.
  *
  * <p>The payload buffer is the engine's until the delivery is read: the consumer reads each
  * delivery as it arrives ({@code Amqp10Consumer}), after which the engine drops the buffer and the
  * next transfer reuses it. If a delivery keeps its bytes unread (a consumer not started yet), the
- * buffer is left to it and a new one is made for the next transfer. Engine lock only.
+ * buffer is left to it and a new one, the size of that payload, is made for the next transfer. Engine
+ * lock only.
  */
 final class TransferReader implements EngineHandler {
     private static final int FRAME_HEADER_BYTES = 8;
@@ -46,6 +50,7 @@ final class TransferReader implements EngineHandler {
     private static final int SMALLUINT = 0x52;
     private static final int UINT = 0x70;
     private static final int SMALLULONG = 0x53;
+    private static final int ULONG0 = 0x44;
     private static final int ULONG = 0x80;
     private static final int VBIN8 = 0xa0;
     private static final int VBIN32 = 0xb0;
@@ -62,7 +67,8 @@ final class TransferReader implements EngineHandler {
     private final Transfer transfer = new Transfer();
     /** Links (channel and handle) with a delivery in several frames under way: protonj2 decodes theirs. */
     private final Set<Long> split = new HashSet<>();
-    private byte[] payloadArray = new byte[256];
+    private static final int FIRST_PAYLOAD_BYTES = 256;
+    private byte[] payloadArray = new byte[FIRST_PAYLOAD_BYTES];
     private ProtonBuffer payload = new ProtonByteArrayBuffer(payloadArray);
     private boolean off;
     private long decoded;
@@ -121,10 +127,14 @@ final class TransferReader implements EngineHandler {
                     break;
                 }
                 int frameEnd = frame + (int) size;
-                if (buffer.getByte(frame + 4) == 2 && buffer.getByte(frame + 5) == AMQP_FRAME
-                        && size > FRAME_HEADER_BYTES) {
+                // The body starts after the extended header, if any (doff above 2): every transfer is
+                // read here, so that none that starts a split delivery goes by unseen. A doff below 2,
+                // or beyond the frame, is protonj2's to fail on.
+                int bodyStart = frame + 4 * (buffer.getByte(frame + 4) & 0xff);
+                if (buffer.getByte(frame + 5) == AMQP_FRAME && bodyStart >= frame + FRAME_HEADER_BYTES
+                        && bodyStart < frameEnd) {
                     int channel = buffer.getShort(frame + 6) & 0xffff;
-                    int kind = parse(buffer, frame + FRAME_HEADER_BYTES, frameEnd, channel);
+                    int kind = parse(buffer, bodyStart, frameEnd, channel);
                     if (kind == MINE) {
                         if (pending < frame) {
                             handOn(ctx, buffer, pending, frame);
@@ -177,8 +187,10 @@ final class TransferReader implements EngineHandler {
         decoded++;
         ctx.fireRead(envelopes.take(transfer, channel, p));
         if (p != null && (p.isReadable() || p.isClosed())) {
-            // The delivery keeps it (its bytes not read yet): it is the delivery's now.
-            payloadArray = new byte[payloadArray.length];
+            // The delivery keeps it (its bytes not read yet): it is the delivery's now. The next one
+            // is as large as this payload, not as the largest so far (it grows again as needed):
+            // deliveries left unread after a large one do not each keep an array of its size.
+            payloadArray = new byte[Math.max(FIRST_PAYLOAD_BYTES, n)];
             payload = new ProtonByteArrayBuffer(payloadArray);
         }
     }
@@ -205,8 +217,12 @@ final class TransferReader implements EngineHandler {
         } else if (d == ULONG && frameEnd - at >= 8) {
             descriptor = b.getLong(at);
             at += 8;
+        } else if (d == ULONG0) {
+            descriptor = 0;
         } else {
-            return NOT_MINE; // a symbolic descriptor, say: protonj2 decodes it
+            // A symbolic descriptor, say: it may be a transfer that starts a split delivery, whose
+            // later frames must go to protonj2 too; not knowing, protonj2 decodes everything from here.
+            return unknown();
         }
         if (descriptor != TRANSFER) {
             return NOT_MINE;

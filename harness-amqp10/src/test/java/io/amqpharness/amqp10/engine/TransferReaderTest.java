@@ -213,6 +213,37 @@ class TransferReaderTest {
         assertThat(pair.settledAtServer).hasSize(10);
     }
 
+    /**
+     * Deliveries left unread (a consumer cancelled or not started yet) keep the payload buffer they
+     * were given: after one large message, small ones must not each keep an array of its size.
+     */
+    @Test
+    void smallDeliveriesLeftUnreadAfterALargeOneDoNotEachKeepALargeArray() {
+        Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
+        List<IncomingDelivery> kept = new ArrayList<>();
+        pair.onDelivery = d -> {
+            if (d.available() > 1_000) {
+                pair.readAndAccept(d);
+            } else {
+                kept.add(d);
+            }
+        };
+        List<byte[]> sent = new ArrayList<>(bodies(1, 50_000));
+        sent.addAll(bodies(50, 40));
+        pair.send(sent);
+        assertThat(pair.reader.decoded()).isEqualTo(51);
+        assertThat(kept).hasSize(50);
+        int large = 0;
+        for (int i = 0; i < kept.size(); i++) {
+            ProtonBuffer b = kept.get(i).readAll();
+            byte[] bytes = new byte[b.getReadableBytes()];
+            b.copyInto(b.getReadOffset(), bytes, 0, bytes.length);
+            assertThat(bytes).isEqualTo(sent.get(i + 1));
+            large += b.capacity() > 4_096 ? 1 : 0;
+        }
+        assertThat(large).as("unread small deliveries holding an array of the large one's size").isLessThanOrEqualTo(1);
+    }
+
     @Test
     void aFrameInAnEncodingItDoesNotReadGoesToProtonj2AndTurnsItOff() {
         Pair pair = new Pair(true, 65_536, SenderSettleMode.UNSETTLED);
@@ -228,6 +259,85 @@ class TransferReaderTest {
         assertThat(pair.deliveries.get(2).getRemoteState().getType()).isEqualTo(DeliveryStateType.Accepted);
         assertThat(pair.reader.off()).isTrue();
         assertThat(pair.reader.decoded()).isEqualTo(2);
+    }
+
+    /** A client engine with the reader and a receiver r0 attached by a scripted peer; records what it reads. */
+    private static final class Scripted {
+        final Engine client = EngineFactory.PROTON.createNonSaslEngine();
+        final TransferReader reader = TransferReader.install(client);
+        final WholeFrames frames = new WholeFrames(client);
+        final List<String> read = new ArrayList<>();
+        Throwable failure;
+
+        /** Hands over the peer's handshake, then (in one read) the frames of {@code peer}. */
+        Scripted(PeerScript peer) {
+            client.outputHandler((b, done) -> {
+                if (done != null) {
+                    done.run();
+                }
+            });
+            client.errorHandler(e -> failure = e.failureCause());
+            Connection c = client.start();
+            c.open();
+            Receiver r = c.session().open().receiver("r0");
+            r.setSource(new Source().setAddress("q"));
+            r.setTarget(new Target());
+            r.deliveryReadHandler(d -> {
+                if (!d.isPartial()) {
+                    byte[] b = new byte[d.available()];
+                    d.readBytes(b, 0, b.length);
+                    read.add(Arrays.toString(d.getTag().tagBytes()) + " " + Arrays.toString(b));
+                    d.disposition(Accepted.getInstance(), true);
+                }
+            });
+            r.open();
+            r.addCredit(CREDIT);
+            byte[] handshake = new PeerScript().handshake(0, 0, 0).bytes();
+            frames.ingest(handshake, handshake.length);
+            byte[] bytes = peer.bytes();
+            frames.ingest(bytes, bytes.length);
+        }
+    }
+
+    /** A transfer body: handle 0, then these fields (more set or not), then the payload. */
+    private static byte[] transfer(int deliveryId, byte[] tag, boolean more, byte[] payload) {
+        PeerScript.TransferBody t = new PeerScript.TransferBody().field(PeerScript.uint0());
+        t.field(deliveryId < 0 ? null : PeerScript.smalluint(deliveryId));
+        t.field(tag == null ? null : PeerScript.vbin8(tag));
+        t.field(PeerScript.uint0()).field(PeerScript.bool(false, false)).field(PeerScript.bool(more, false));
+        return t.encode(payload);
+    }
+
+    @Test
+    void aDeliveryWhoseFirstFrameHasAnExtendedHeaderIsNotTakenForWholeAtItsLastFrame() {
+        // Delivery 0 in two frames, the first with an extended header (doff 3), the last with its
+        // delivery-id (the spec allows it on every frame); then delivery 1, whole.
+        PeerScript peer = new PeerScript();
+        peer.frame(0, 3, transfer(0, new byte[] {1}, true, new byte[] {10, 11}));
+        peer.frame(0, 2, transfer(0, null, false, new byte[] {12}));
+        peer.frame(0, 2, transfer(1, new byte[] {2}, false, new byte[] {13}));
+        Scripted s = new Scripted(peer);
+        assertThat(s.failure).isNull();
+        assertThat(s.read).containsExactly("[1] [10, 11, 12]", "[2] [13]");
+        assertThat(s.reader.decoded()).isEqualTo(1);
+    }
+
+    @Test
+    void aTransferWithASymbolicDescriptorGoesToProtonj2AndTurnsTheReaderOff() {
+        // Delivery 0 in two frames, the first described by its symbol; the reader cannot tell whether
+        // a later frame continues it, so protonj2 decodes everything from there.
+        PeerScript peer = new PeerScript();
+        PeerScript.TransferBody first = new PeerScript.TransferBody()
+                .descriptor(PeerScript.TransferBody.DESCRIPTOR_SYMBOL).field(PeerScript.uint0())
+                .field(PeerScript.uint0()).field(PeerScript.vbin8(new byte[] {1})).field(PeerScript.uint0())
+                .field(PeerScript.bool(false, false)).field(PeerScript.bool(true, false));
+        peer.frame(0, 2, first.encode(new byte[] {10}));
+        peer.frame(0, 2, transfer(0, null, false, new byte[] {11}));
+        peer.frame(0, 2, transfer(1, new byte[] {2}, false, new byte[] {12}));
+        Scripted s = new Scripted(peer);
+        assertThat(s.failure).isNull();
+        assertThat(s.read).containsExactly("[1] [10, 11]", "[2] [12]");
+        assertThat(s.reader.off()).isTrue();
     }
 
     /** A transfer frame on channel 0: a list8 of these encoded fields ({@code count} of them), then the payload. */

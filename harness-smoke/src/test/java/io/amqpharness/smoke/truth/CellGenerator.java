@@ -16,26 +16,43 @@ final class CellGenerator {
     private final Random random;
     private final List<String> brokers;
     private final List<String> faults;
+    private final List<String> protocols;
 
     /** Cells on RabbitMQ 3.10 and 4.0, without faults. */
     CellGenerator(long seed) {
         this(seed, List.of("3.10", "4.0"), List.of());
     }
 
+    /** Cells of every protocol. */
+    CellGenerator(long seed, List<String> brokers, List<String> faults) {
+        this(seed, brokers, faults, PROTOCOLS);
+    }
+
     /**
      * @param brokers the brokers to draw from ({@code 3.10}, {@code 4.0}, {@code cluster})
      * @param faults  the faults to draw from besides none ({@code close}, {@code restart}, {@code node-stop});
      *                empty for none
+     * @param protocols the protocols to draw from ({@code amqp091}, {@code amqp10}, {@code stream}); all of
+     *                  them draw the same cells as before this parameter existed
      */
-    CellGenerator(long seed, List<String> brokers, List<String> faults) {
+    CellGenerator(long seed, List<String> brokers, List<String> faults, List<String> protocols) {
+        if (protocols.isEmpty() || !PROTOCOLS.containsAll(protocols)) {
+            throw new IllegalArgumentException("protocols are among " + PROTOCOLS + ": " + protocols);
+        }
         this.random = new Random(seed);
         this.brokers = List.copyOf(brokers);
         this.faults = List.copyOf(faults);
+        this.protocols = List.copyOf(protocols);
+    }
+
+    /** Every protocol a cell may use. */
+    static List<String> protocols() {
+        return PROTOCOLS;
     }
 
     Cell next() {
         String broker = pick(brokers);
-        String protocol = pick(PROTOCOLS);
+        String protocol = pick(protocols);
         QueueType type = protocol.equals("stream") ? QueueType.STREAM
                 : pick(List.of(QueueType.CLASSIC, QueueType.QUORUM, QueueType.STREAM));
         boolean stream = type == QueueType.STREAM;

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * pinned cells of the {@link KnownLimit}s, then random cells for about 45 s, from a seed printed
  * first. {@code -Dtruth.runs=N} runs N random cells instead (no time budget), {@code -Dtruth.seed=S}
  * repeats a campaign, {@code -Dtruth.only=F1} runs only the fixed cells of that finding first,
- * {@code -Dtruth.faults=true} adds fault cells (the run's own connections
+ * {@code -Dtruth.protocols=amqp10} draws random cells of that protocol only (and runs only the fixed and
+ * pinned cells of it), {@code -Dtruth.faults=true} adds fault cells (the run's own connections
  * closed, the 4.0 broker's application restarted, with {@code -Dtruth.cluster=true} cluster cells
  * and a cluster node stopped): those disturb every other user of the brokers, so they never run
  * by default. A disagreement prints the cell and the one {@code harness} command that runs it; the
@@ -49,32 +50,38 @@ class TruthCampaignIT {
         Long runs = Long.getLong("truth.runs");
         boolean faults = Boolean.getBoolean("truth.faults");
         List<String> brokers = brokers();
-        System.out.printf(Locale.ROOT, "truth campaign: seed %d (repeat with -Dtruth.seed=%d)%s, brokers %s%s%n", seed,
-                seed, runs == null ? ", budget " + DEFAULT_BUDGET.toSeconds() + " s" : ", " + runs + " cells", brokers,
-                faults ? ", with faults" : "");
+        List<String> protocols = protocols();
+        System.out.printf(Locale.ROOT, "truth campaign: seed %d (repeat with -Dtruth.seed=%d)%s, brokers %s, protocols %s%s%n",
+                seed, seed, runs == null ? ", budget " + DEFAULT_BUDGET.toSeconds() + " s" : ", " + runs + " cells",
+                brokers, protocols, faults ? ", with faults" : "");
         long began = System.nanoTime();
         KnownLimit.FIXED.forEach((finding, cell) -> {
             boolean heavy = KnownLimit.heavy(finding) && runs == null && !Boolean.getBoolean("truth.heavy");
             boolean chosen = finding.startsWith(System.getProperty("truth.only", ""));
-            if (brokers.contains(cell.broker()) && (faults || !KnownLimit.disturbsOthers(cell)) && !heavy && chosen) {
+            if (brokers.contains(cell.broker()) && protocols.contains(cell.protocol())
+                    && (faults || !KnownLimit.disturbsOthers(cell)) && !heavy && chosen) {
                 judge(cell, "fixed " + finding);
             }
         });
         PinnedCells.ALL.forEach((what, cell) -> {
             boolean chosen = what.startsWith(System.getProperty("truth.only", ""));
-            if (brokers.contains(cell.broker()) && (faults || cell.fault().equals("none")) && chosen) {
+            if (brokers.contains(cell.broker()) && protocols.contains(cell.protocol())
+                    && (faults || cell.fault().equals("none")) && chosen) {
                 judge(cell, "pinned " + what.substring(0, what.indexOf(' ')));
                 cell.dimensions().forEach(d -> covered.merge(d, 1, Integer::sum));
             }
         });
         for (KnownLimit limit : KnownLimit.ALL) {
+            if (!protocols.contains(limit.pinned().protocol())) {
+                continue; // -Dtruth.protocols left its protocol out
+            }
             List<OracleVerdict.Check> d = judge(limit.pinned(), "pinned " + limit.finding());
             if (d.stream().noneMatch(c -> limit.checks().contains(c.name()))) {
                 unexpected.add(String.format("%s no longer shows in its pinned cell %s: delete it from KnownLimit.ALL"
                         + " and docs/output.md", limit.finding(), limit.pinned()));
             }
         }
-        CellGenerator cells = new CellGenerator(seed, brokers, randomFaults());
+        CellGenerator cells = new CellGenerator(seed, brokers, randomFaults(), protocols);
         long deadline = System.nanoTime() + DEFAULT_BUDGET.toNanos();
         int done = 0;
         while (runs == null ? System.nanoTime() < deadline : done < runs) {
@@ -109,6 +116,16 @@ class TruthCampaignIT {
             brokers.add("cluster");
         }
         return brokers;
+    }
+
+    /**
+     * The protocols random cells are drawn from, and of which the fixed and pinned cells run:
+     * {@code -Dtruth.protocols=amqp10,amqp091} names them; by default all three ({@code amqp091},
+     * {@code amqp10}, {@code stream}), which draws the same cells from a seed as before the property existed.
+     */
+    private static List<String> protocols() {
+        String named = System.getProperty("truth.protocols", "").strip();
+        return named.isEmpty() ? CellGenerator.protocols() : List.of(named.split("\\s*,\\s*"));
     }
 
     /**
