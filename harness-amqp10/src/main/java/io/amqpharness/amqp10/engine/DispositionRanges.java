@@ -41,12 +41,7 @@ final class DispositionRanges implements EngineHandler {
 
     /** Puts a new instance into {@code engine}'s pipeline, just before the frame encoder; before the engine starts. */
     static DispositionRanges install(Engine engine) {
-        DispositionRanges ranges = new DispositionRanges();
-        EngineHandler encoder = engine.pipeline().last();
-        engine.pipeline().removeLast();
-        engine.pipeline().addLast("harness-disposition-ranges", ranges);
-        engine.pipeline().addLast("frame-encoder", encoder);
-        return ranges;
+        return BeforeEncoder.install(engine, "harness-disposition-ranges", new DispositionRanges());
     }
 
     private DispositionRanges() {

@@ -39,12 +39,7 @@ final class FrameWriter implements EngineHandler {
 
     /** Puts a new instance into {@code engine}'s pipeline, just before the frame encoder (its last handler); before the engine starts. */
     static FrameWriter install(Engine engine) {
-        FrameWriter writer = new FrameWriter();
-        EngineHandler encoder = engine.pipeline().last();
-        engine.pipeline().removeLast();
-        engine.pipeline().addLast("harness-frame-writer", writer);
-        engine.pipeline().addLast("frame-encoder", encoder);
-        return writer;
+        return BeforeEncoder.install(engine, "harness-frame-writer", new FrameWriter());
     }
 
     private FrameWriter() {

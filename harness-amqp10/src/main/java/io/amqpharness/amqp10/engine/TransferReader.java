@@ -88,12 +88,7 @@ final class TransferReader implements EngineHandler {
      * first after protonj2's frame decoder (input goes from the last handler to the first).
      */
     static TransferReader install(Engine engine) {
-        TransferReader reader = new TransferReader(engine);
-        EngineHandler encoder = engine.pipeline().last();
-        engine.pipeline().removeLast();
-        engine.pipeline().addLast("harness-transfer-reader", reader);
-        engine.pipeline().addLast("frame-encoder", encoder);
-        return reader;
+        return BeforeEncoder.install(engine, "harness-transfer-reader", new TransferReader(engine));
     }
 
     /** How many transfers were decoded here (the rest went to protonj2's decoder). */
