@@ -72,16 +72,18 @@ final class HarnessCodec implements Codec {
     private static final class Reader {
         final MessageScanner scanner = new MessageScanner();
         long scans;
-        /** The remembered message's bytes before its body: {@code bodyOffset} of them; empty for none. */
+        /** Whether a message is remembered (its head, size and findings below). */
+        private boolean remembered;
+        /** The remembered message's bytes before its body: {@code bodyOffset} of them. */
         private byte[] head = new byte[0];
-        /** The remembered message's size, -1 for none. */
-        private int size = -1;
+        /** The remembered message's size. */
+        private int size;
         int bodyOffset;
         String groupId;
         boolean hasApplicationProperties;
 
         boolean sameHead(byte[] data) {
-            return data.length == size && Arrays.equals(data, 0, bodyOffset, head, 0, bodyOffset);
+            return remembered && data.length == size && Arrays.equals(data, 0, bodyOffset, head, 0, bodyOffset);
         }
 
         void remember(byte[] data, MessageScanner scanned) {
@@ -94,6 +96,7 @@ final class HarnessCodec implements Codec {
                 head = new byte[at];
             }
             System.arraycopy(data, 0, head, 0, at);
+            remembered = true;
             size = data.length;
             bodyOffset = at;
             groupId = scanned.groupId();
@@ -101,7 +104,7 @@ final class HarnessCodec implements Codec {
         }
 
         void forget() {
-            size = -1;
+            remembered = false;
         }
     }
 
