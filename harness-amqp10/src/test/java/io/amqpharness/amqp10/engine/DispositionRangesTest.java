@@ -2,15 +2,11 @@ package io.amqpharness.amqp10.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
-import org.apache.qpid.protonj2.buffer.ProtonBuffer;
 import org.apache.qpid.protonj2.buffer.ProtonBufferAllocator;
 import org.apache.qpid.protonj2.engine.Connection;
 import org.apache.qpid.protonj2.engine.Engine;
-import org.apache.qpid.protonj2.engine.EngineFactory;
 import org.apache.qpid.protonj2.engine.IncomingDelivery;
 import org.apache.qpid.protonj2.engine.OutgoingDelivery;
 import org.apache.qpid.protonj2.engine.Receiver;
@@ -30,39 +26,17 @@ import org.junit.jupiter.api.Test;
  * output shows how many frames that took.
  */
 class DispositionRangesTest {
-    private final Engine client = EngineFactory.PROTON.createNonSaslEngine();
-    private final Engine server = EngineFactory.PROTON.createNonSaslEngine();
-    private final Deque<ProtonBuffer> toServer = new ArrayDeque<>();
-    private final Deque<ProtonBuffer> toClient = new ArrayDeque<>();
+    private final BackToBack wire = new BackToBack();
+    private final Engine client = wire.client;
     private final List<IncomingDelivery> received = new ArrayList<>();
-    private final List<OutgoingDelivery> settledAtServer = new ArrayList<>();
+    private final List<OutgoingDelivery> settledAtServer = wire.settledAtServer;
     private DispositionRanges ranges;
     private Sender serverSender;
-    private int clientFrames;
 
     @BeforeEach
     void connect() {
         ranges = DispositionRanges.install(client);
-        client.outputConsumer(b -> {
-            clientFrames++;
-            toServer.add(copy(b));
-        });
-        server.outputConsumer(b -> toClient.add(copy(b)));
-
-        Connection sc = server.start();
-        sc.openHandler(Connection::open);
-        sc.sessionOpenHandler(s -> s.open());
-        sc.senderOpenHandler(s -> {
-            s.setSource(s.getRemoteSource());
-            s.setTarget((Target) s.getRemoteTarget());
-            s.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.POOLED.createGenerator());
-            s.deliveryStateUpdatedHandler(d -> {
-                settledAtServer.add(d);
-                d.settle();
-            });
-            s.open();
-            serverSender = s;
-        });
+        wire.start(s -> s.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.POOLED.createGenerator()));
 
         Connection cc = client.start();
         cc.open();
@@ -79,6 +53,7 @@ class DispositionRangesTest {
         pump();
         r.addCredit(10);
         pump();
+        serverSender = wire.sender();
         for (int i = 0; i < 8; i++) {
             serverSender.next().writeBytes(ProtonBufferAllocator.defaultAllocator().copy(new byte[] {0x00, 0x53, 0x75, (byte) 0xa0, 0}));
         }
@@ -86,32 +61,19 @@ class DispositionRangesTest {
         assertThat(received).hasSize(8);
     }
 
-    private static ProtonBuffer copy(ProtonBuffer b) {
-        byte[] bytes = new byte[b.getReadableBytes()];
-        b.copyInto(b.getReadOffset(), bytes, 0, bytes.length);
-        return ProtonBufferAllocator.defaultAllocator().copy(bytes);
-    }
-
     private void pump() {
-        while (!toServer.isEmpty() || !toClient.isEmpty()) {
-            if (!toServer.isEmpty()) {
-                server.ingest(toServer.poll());
-            }
-            if (!toClient.isEmpty()) {
-                client.ingest(toClient.poll());
-            }
-        }
+        wire.pump();
     }
 
     /** Settles deliveries (0-based indexes) in one batch; returns the frames the client wrote. */
     private int settleInOneBatch(org.apache.qpid.protonj2.types.transport.DeliveryState state, int... indexes) {
-        int before = clientFrames;
+        int before = wire.clientWrites();
         ranges.begin();
         for (int i : indexes) {
             received.get(i).disposition(state, true);
         }
         ranges.end();
-        int frames = clientFrames - before;
+        int frames = wire.clientWrites() - before;
         pump();
         return frames;
     }
@@ -129,13 +91,13 @@ class DispositionRangesTest {
     @Test
     void aGapOrAnotherStateStartsANewRange() {
         assertThat(settleInOneBatch(Accepted.getInstance(), 0, 1, 3)).isEqualTo(2);
-        int before = clientFrames;
+        int before = wire.clientWrites();
         ranges.begin();
         received.get(4).disposition(Accepted.getInstance(), true);
         received.get(5).disposition(Released.getInstance(), true);
         received.get(6).disposition(Released.getInstance(), true);
         ranges.end();
-        assertThat(clientFrames - before).isEqualTo(2);
+        assertThat(wire.clientWrites() - before).isEqualTo(2);
         pump();
         assertThat(settledAtServer).hasSize(6);
         assertThat(settledAtServer).filteredOn(d -> d.getRemoteState().getType() == DeliveryStateType.Released)
@@ -145,10 +107,10 @@ class DispositionRangesTest {
 
     @Test
     void outsideABatchEveryDispositionPassesUntouched() {
-        int before = clientFrames;
+        int before = wire.clientWrites();
         received.get(0).disposition(Accepted.getInstance(), true);
         received.get(1).disposition(Accepted.getInstance(), true);
-        assertThat(clientFrames - before).isEqualTo(2);
+        assertThat(wire.clientWrites() - before).isEqualTo(2);
         pump();
         assertThat(settledAtServer).hasSize(2);
     }

@@ -3,10 +3,8 @@ package io.amqpharness.amqp10.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.qpid.protonj2.buffer.ProtonBuffer;
@@ -37,13 +35,11 @@ class TransferReaderTest {
 
     /** One pair of engines; {@code reader} false for the plain protonj2 client. */
     private static final class Pair {
-        final Engine client = EngineFactory.PROTON.createNonSaslEngine();
-        final Engine server = EngineFactory.PROTON.createNonSaslEngine();
-        final Deque<ProtonBuffer> toServer = new ArrayDeque<>();
-        final Deque<ProtonBuffer> toClient = new ArrayDeque<>();
+        final BackToBack wire = new BackToBack();
+        final Engine client = wire.client;
         final List<byte[]> bodies = new ArrayList<>();
         final List<IncomingDelivery> deliveries = new ArrayList<>();
-        final List<OutgoingDelivery> settledAtServer = new ArrayList<>();
+        final List<OutgoingDelivery> settledAtServer = wire.settledAtServer;
         final TransferReader reader;
         Sender sender;
         Receiver receiver;
@@ -55,22 +51,9 @@ class TransferReaderTest {
         Pair(boolean withReader, int clientMaxFrameSize, SenderSettleMode mode) {
             preSettled = mode == SenderSettleMode.SETTLED;
             reader = withReader ? TransferReader.install(client) : null;
-            client.outputConsumer(b -> toServer.add(copy(b)));
-            server.outputConsumer(b -> toClient.add(copy(b)));
-            Connection sc = server.start();
-            sc.openHandler(Connection::open);
-            sc.sessionOpenHandler(s -> s.open());
-            sc.senderOpenHandler(s -> {
-                s.setSource(s.getRemoteSource());
-                s.setTarget((Target) s.getRemoteTarget());
+            wire.start(s -> {
                 s.setSenderSettleMode(mode);
                 s.setDeliveryTagGenerator(ProtonDeliveryTagGenerator.BUILTIN.SEQUENTIAL.createGenerator());
-                s.deliveryStateUpdatedHandler(d -> {
-                    settledAtServer.add(d);
-                    d.settle();
-                });
-                s.open();
-                sender = s;
             });
             Connection cc = client.start();
             cc.setMaxFrameSize(clientMaxFrameSize);
@@ -87,6 +70,7 @@ class TransferReaderTest {
             pump();
             receiver.addCredit(CREDIT);
             pump();
+            sender = wire.sender();
         }
 
         void readAndAccept(IncomingDelivery d) {
@@ -118,21 +102,8 @@ class TransferReaderTest {
         }
 
         void pump() {
-            while (!toServer.isEmpty() || !toClient.isEmpty()) {
-                if (!toServer.isEmpty()) {
-                    server.ingest(toServer.poll());
-                }
-                if (!toClient.isEmpty()) {
-                    client.ingest(toClient.poll());
-                }
-            }
+            wire.pump();
         }
-    }
-
-    private static ProtonBuffer copy(ProtonBuffer b) {
-        byte[] bytes = new byte[b.getReadableBytes()];
-        b.copyInto(b.getReadOffset(), bytes, 0, bytes.length);
-        return ProtonBufferAllocator.defaultAllocator().copy(bytes);
     }
 
     private static List<byte[]> bodies(int n, int size) {
