@@ -92,7 +92,9 @@ final class RunControlRows {
             .read(s -> s.run().drainTimeout()).byDefault(Scenario.DEFAULT_DRAIN).apply(Scenario.Builder::drainTimeout)
             .doc(
                 "once publishing stops, how long to wait for outstanding confirms and for consumers to receive "
-                + "what is still on its way");
+                + "what is still on its way; the drain ends sooner once consumers have everything expected, or once "
+                + "they received nothing for a while with the queues empty (1 s, or 5 s while deliveries the run "
+                + "expects are missing: a broker's ingress holds messages no depth counts)");
     }
 
     static Declaration.Draft<?> recovery() {
