@@ -37,9 +37,14 @@ class ContainerBrokerIT {
                 + p + "; or set " + Brokers.IMAGE_SETTING + "."));
     }
 
-    /** The containers the harness started and has not removed (any process). */
-    static List<String> throwawayBrokers() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("docker", "ps", "-aq", "--filter", "label=" + LABEL).redirectErrorStream(true).start();
+    /**
+     * The containers the harness started in process {@code pid} and has not removed (their label's value is the
+     * process id): other processes' throwaway brokers (harness-junit's and harness-containers' tests, which
+     * run-tests runs beside this class) come and go meanwhile.
+     */
+    static List<String> throwawayBrokers(long pid) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("docker", "ps", "-aq", "--filter", "label=" + LABEL + "=" + pid)
+                .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         return out.lines().filter(l -> !l.isBlank()).toList();
@@ -48,7 +53,8 @@ class ContainerBrokerIT {
     @Test
     void aRunAgainstAThrowawayBrokerCompletesAndRemovesItsContainer() throws Exception {
         assumeDockerAndImage();
-        List<String> before = throwawayBrokers();
+        long self = ProcessHandle.current().pid(); // JarRunner.run runs the command line in this JVM
+        List<String> before = throwawayBrokers(self);
         JarRunner.Result r = JarRunner.run("--broker", "container:" + image(), "-C", "2000");
         assertThat(r.exitCode()).as(r.all()).isZero();
         assertThat(r.out()).contains("Starting a throwaway broker from " + image())
@@ -56,13 +62,12 @@ class ContainerBrokerIT {
                         + "it is removed after the run.")
                 .contains("\n  published 2,000").contains("\n  consumed 2,000");
         assertThat(r.all()).doesNotContain("\tat ").doesNotContain("guest:guest");
-        assertThat(throwawayBrokers()).isEqualTo(before);
+        assertThat(throwawayBrokers(self)).isEqualTo(before);
     }
 
     @Test
     void ctrlCDrainsTheRunThenRemovesTheContainer() throws Exception {
         assumeDockerAndImage();
-        List<String> before = throwawayBrokers();
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-jar", JarRunner.jar().toString(), "--broker", "container:" + image(),
                 "-z", "60s", "-r", "200", "-c", "20");
@@ -85,7 +90,7 @@ class ContainerBrokerIT {
         assertThat(p.exitValue()).as(all).isEqualTo(130);
         assertThat(all).contains("Interrupted: publishing stopped early").contains("accounting: published")
                 .doesNotContain("MISMATCH").doesNotContain("\tat ");
-        assertThat(throwawayBrokers()).as("removed after the drain").isEqualTo(before);
+        assertThat(throwawayBrokers(p.pid())).as("removed after the drain").isEmpty();
     }
 
     @Test
