@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * AMQP 0.9.1 where RabbitMQ 4.x changed the defaults, against a real 4.x broker. The rest of the
  * 0.9.1 run tests (every queue type, stream reading) run on 4.x through Amqp091RunOnRabbitMQ4IT.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_4, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ4
 class Amqp091RabbitMQ4IT {
     private final RabbitMQBroker broker;

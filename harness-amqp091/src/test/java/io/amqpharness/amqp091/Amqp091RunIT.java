@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * The driver contract ({@link DriverContract}) over AMQP 0.9.1 with its exact sentences, and every 0.9.1 option of
  * the foundation, against a real broker, checking what the broker saw.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class Amqp091RunIT extends DriverContract {
     Amqp091RunIT(RabbitMQBroker broker) {

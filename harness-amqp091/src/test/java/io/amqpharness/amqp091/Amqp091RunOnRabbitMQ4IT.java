@@ -11,6 +11,7 @@ import io.amqpharness.junit.WithRabbitMQ4;
  * time limits, returns, topology declared and kept, error sentences) run once, on 3.x: they are marked
  * {@code @BrokerIndependent} where they are declared, and {@code @RunsAgain} leaves them out here (skipped, saying so). 4.x's changed defaults have tests of their own in Amqp091RabbitMQ4IT.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_4, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ4
 @RunsAgain
 class Amqp091RunOnRabbitMQ4IT extends Amqp091RunIT {

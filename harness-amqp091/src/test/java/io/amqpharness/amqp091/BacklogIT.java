@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * backlog drains, and every message is accounted for. Kept small (20,000 messages of 100 bytes): the
  * point is the phases and the counts, not the rates.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class BacklogIT {
     static final long BACKLOG = 20_000;

@@ -9,6 +9,7 @@ import io.amqpharness.junit.WithRabbitMQ4;
  * arriving at once (4.x changed how quorum queues deliver to many consumers); the harness-side tests are
  * left out ({@code @BrokerIndependent}).
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_4, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ4
 @RunsAgain
 class BacklogOnRabbitMQ4IT extends BacklogIT {

@@ -13,7 +13,7 @@ import io.amqpharness.junit.WithRabbitMQ4;
  */
 // Alone, as BrokerMetricsIT: a run whose new queue has no statistics yet is checked against the node-wide
 // counters, which other classes' runs on the same broker add to (5,010 for 5,000 once beside them).
-@org.junit.jupiter.api.parallel.Isolated
+@org.junit.jupiter.api.parallel.ResourceLock(BrokerLocks.RABBITMQ_4) // beside no other class on its broker (BrokerLocks)
 @org.junit.jupiter.api.Tag("alone") // run-tests runs it after the other modules' classes, not beside them
 @WithRabbitMQ4
 @RunsAgain

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * connection's reader thread while no consumer waits, and on a thread per channel once one may, so that two
  * waiting consumers on one connection still process side by side.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class DeliveryDispatchIT {
     private static final int MESSAGES = 20;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * every one has its publish delay and its end-to-end latency from its own intended time: the counts
  * of the latencies are the counts of the messages.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class PacedBurstIT {
     private final RabbitMQBroker broker;

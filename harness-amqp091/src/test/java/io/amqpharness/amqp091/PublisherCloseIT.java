@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * trip instead of two), and the others' channels close on their own while the connection stays open for
  * the rest.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class PublisherCloseIT {
     private final RabbitMQBroker broker;

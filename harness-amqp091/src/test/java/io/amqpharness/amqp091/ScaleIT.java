@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * connections, connection churn, and opens the broker refuses counted in one sentence. Short runs
  * with at most 120 connections; the 10,000-connection numbers are bench/connections.sh's.
  */
+@org.junit.jupiter.api.parallel.ResourceLock(value = BrokerLocks.RABBITMQ_3, mode = org.junit.jupiter.api.parallel.ResourceAccessMode.READ)
 @WithRabbitMQ
 class ScaleIT {
     private final RabbitMQBroker broker;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 @WithRabbitMQ
 @org.junit.jupiter.api.Tag("alone") // compares rates between 1 s steps: beside two other modules' tests a step ran
 // late and short (188.6 msg/s for three publishers in two CI runs, its second try passing)
+@org.junit.jupiter.api.parallel.Isolated // and beside no other class of this module (the alone ones run beside each other)
 class StepsIT {
     private final RabbitMQBroker broker;
 
