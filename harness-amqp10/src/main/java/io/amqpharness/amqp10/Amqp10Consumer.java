@@ -204,7 +204,12 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener, D
     private void topUp() {
         int window = creditWindow;
         if (listener != null && !cancelled && outstanding <= window / 2 && outstanding < window) {
-            receiver.addCredit(window - Math.max(0, outstanding)); // below 0: a broker that sent without credit
+            try {
+                receiver.addCredit(window - Math.max(0, outstanding)); // below 0: a broker that sent without credit
+            } catch (IllegalStateException e) { // the engine shut down: the connection closed under the link
+                throw new DriverException("Consumer " + spec.index() + " on '" + address + "' could not grant credit: "
+                        + why() + ".", e);
+            }
             outstanding = window;
         }
     }

@@ -65,7 +65,16 @@ final class RecoveringConsumer implements ConsumerLink {
     public void start(DeliveryListener listener) {
         inner = listener;
         Linked c = current;
-        c.link.start(new Generation(c.generation));
+        try {
+            c.link.start(new Generation(c.generation));
+        } catch (RuntimeException e) {
+            // The connection can close between the link's opening and its start (its first credit failed on a
+            // connection the broker had just closed): the link is broken, and recovery opens another.
+            if (!recovering()) {
+                throw e;
+            }
+            linkFailed(e);
+        }
     }
 
     @Override
@@ -130,7 +139,17 @@ final class RecoveringConsumer implements ConsumerLink {
     public void setPrefetch(int value) {
         prefetch = OptionalInt.of(value);
         if (!broken) {
-            current.link.setPrefetch(value);
+            Linked c = current;
+            try {
+                c.link.setPrefetch(value);
+            } catch (RuntimeException e) {
+                if (!recovering()) {
+                    throw e;
+                }
+                if (current.generation == c.generation) {
+                    linkFailed(e); // the link broke under the step: the link opened again takes the new prefetch
+                }
+            }
         }
     }
 

@@ -196,6 +196,37 @@ class RecoveringLinksTest {
     }
 
     @Test
+    void aConsumerLinkWhoseConnectionClosesBeforeItStartsIsOpenedAgainInsteadOfFailingTheRun() {
+        // ConnectionLossIT's flake in CI: the broker closed the connection between the link's opening and its start,
+        // whose first credit then failed ("Cannot add credit: ENGINE_SHUTDOWN"), and the run ended on an unexpected error.
+        List<FakeConsumer> links = new CopyOnWriteArrayList<>();
+        driver.consumer = spec -> {
+            FakeConsumer c = links.isEmpty() ? new FakeConsumer() {
+                @Override
+                public void start(DeliveryListener l) {
+                    throw new IllegalStateException("Cannot add credit: ENGINE_SHUTDOWN");
+                }
+            } : new FakeConsumer();
+            links.add(c);
+            return c;
+        };
+        RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
+        c.start(new DeliveryListener() {
+            @Override
+            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+            }
+        });
+        Await.until("a second link started", Duration.ofSeconds(10), () -> links.size() >= 2 && links.get(1).started);
+        awaitReconnected();
+        assertThat(outages.summary().disconnects()).isEqualTo(1);
+        c.close();
+    }
+
+    @Test
     void anAckOfTheOldLinkThatComesAfterTheSwapSettlesNothingOnTheNewOne() throws Exception {
         // A slow consumer (--consumer-latency) is still handing over delivery 5 of the first link
         // when that link fails and recovery opens a second one, whose tags start again at 1. Its
@@ -262,7 +293,7 @@ class RecoveringLinksTest {
                 Map.of(), false, Duration.ZERO, Optional.empty());
     }
 
-    private static final class FakeConsumer implements ConsumerLink {
+    private static class FakeConsumer implements ConsumerLink {
         volatile DeliveryListener listener;
         volatile boolean started;
         volatile boolean closed;
