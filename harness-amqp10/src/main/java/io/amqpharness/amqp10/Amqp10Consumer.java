@@ -91,11 +91,18 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener, D
         connection.locked(() -> receiver.deliveryReadHandler(this::arrived)); // before the attach: deliveries may follow at once
     }
 
-    /** Watches the attached link: a detach from the broker fails the consumer. */
+    /**
+     * Watches the attached link: a detach from the broker, or the end of the link's session (one per link, which
+     * the engine reports to the session's close handler only, not to its links'), fails the consumer.
+     */
     void attached() {
         connection.locked(() -> {
-            receiver.closeHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            receiver.detachHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            receiver.closeHandler(l -> linkClosed("the broker detached the link: "
+                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            receiver.detachHandler(l -> linkClosed("the broker detached the link: "
+                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            session.closeHandler(ended -> linkClosed("the broker ended the link's session: "
+                    + Amqp10Errors.condition(ended.getRemoteCondition(), connection.uri())));
         });
     }
 
@@ -317,7 +324,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener, D
         if (!closed && !cancelled && listener != null) {
             cancelled = true;
             listener.failed(new DriverException("Consumer " + spec.index() + " on '" + address
-                    + "' failed: the broker detached the link: " + why + "."));
+                    + "' failed: " + why + "."));
         }
     }
 

@@ -91,8 +91,14 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
         connection.lock().lock();
         try {
             sender.deliveryStateUpdatedHandler(this::updated);
-            sender.closeHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            sender.detachHandler(l -> linkClosed(Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            sender.closeHandler(l -> linkClosed("the broker detached the link: "
+                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            sender.detachHandler(l -> linkClosed("the broker detached the link: "
+                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
+            // The broker's end of the link's session (one per link) reaches the session's close handler only: the
+            // engine tells its links nothing.
+            session.closeHandler(ended -> linkClosed("the broker ended the link's session: "
+                    + Amqp10Errors.condition(ended.getRemoteCondition(), connection.uri())));
         } finally {
             connection.lock().unlock();
         }
@@ -256,7 +262,7 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
 
     private void linkClosed(String why) {
         if (linkFailure == null && !closed) {
-            linkFailure = "the broker detached the link: " + why;
+            linkFailure = why;
             if (outcomes != null) {
                 outcomes.failed(new DriverException("Publisher " + spec.index() + " on '" + address + "' failed: "
                         + linkFailure + "."));

@@ -26,10 +26,11 @@ import org.apache.qpid.protonj2.types.transport.ErrorCondition;
 /**
  * A broker stand-in for one AMQP 1.0 connection on a loopback socket: protonj2's engine as the
  * server, behind SASL PLAIN that takes one password, with a thread of its own that reads the socket.
- * It answers the client's open frame with the given properties and can close the connection with an
- * error. Closing the peer closes its sockets.
+ * It answers the client's open frame with the given properties, begins the sessions and attaches the
+ * links the client opens (sending nothing on them), and can end those sessions or close the connection
+ * with an error. Closing the peer closes its sockets.
  */
-final class LoopbackPeer implements AutoCloseable {
+public final class LoopbackPeer implements AutoCloseable {
     private final ServerSocket server;
     private final String password;
     private final Map<Symbol, Object> properties;
@@ -38,12 +39,13 @@ final class LoopbackPeer implements AutoCloseable {
     private final Thread thread;
     private volatile Socket socket;
     private Connection connection;
+    private final java.util.List<org.apache.qpid.protonj2.engine.Session> sessions = new java.util.ArrayList<>();
 
     /**
      * @param password   the one password SASL PLAIN accepts
      * @param properties what the peer's open frame carries
      */
-    LoopbackPeer(String password, Map<Symbol, Object> properties) throws IOException {
+    public LoopbackPeer(String password, Map<Symbol, Object> properties) throws IOException {
         this.server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         this.password = password;
         this.properties = properties;
@@ -53,7 +55,7 @@ final class LoopbackPeer implements AutoCloseable {
     }
 
     /** The address of this peer, with user guest and {@code password}. */
-    BrokerUri uri(String password) {
+    public BrokerUri uri(String password) {
         return BrokerUri.parse("amqp://guest:" + password + "@127.0.0.1:" + server.getLocalPort() + "/%2F").orElseThrow();
     }
 
@@ -68,6 +70,14 @@ final class LoopbackPeer implements AutoCloseable {
                 connection = engine.start();
                 connection.openHandler(c -> c.setProperties(properties).open());
                 connection.closeHandler(Connection::close);
+                connection.sessionOpenHandler(session -> {
+                    sessions.add(session);
+                    session.open();
+                });
+                connection.senderOpenHandler(link -> link.setSource(link.getRemoteSource())
+                        .setTarget((org.apache.qpid.protonj2.types.messaging.Target) link.getRemoteTarget()).open());
+                connection.receiverOpenHandler(link -> link.setSource(link.getRemoteSource())
+                        .setTarget((org.apache.qpid.protonj2.types.messaging.Target) link.getRemoteTarget()).open());
             } finally {
                 lock.unlock();
             }
@@ -99,8 +109,18 @@ final class LoopbackPeer implements AutoCloseable {
         }
     }
 
+    /** Ends every session the client began, from the peer's side with {@code condition}, as a broker that ends one. */
+    public void endSessions(ErrorCondition condition) {
+        lock.lock();
+        try {
+            sessions.forEach(s -> s.setCondition(condition).close());
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Closes the connection from the peer's side with {@code condition}, as a broker that forces it closed. */
-    void closeConnection(ErrorCondition condition) {
+    public void closeConnection(ErrorCondition condition) {
         lock.lock();
         try {
             connection.setCondition(condition).close();
