@@ -37,6 +37,16 @@ import org.junit.jupiter.api.Test;
 
 /** Recovering publishers and consumers against a scripted driver whose links fail on cue. */
 class RecoveringLinksTest {
+    /** A listener that takes deliveries and failures and does nothing with them. */
+    private static final DeliveryListener IGNORING = new DeliveryListener() {
+        @Override
+        public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+        }
+    };
     private final Outages outages = new Outages(NanoClock.SYSTEM);
     private final Script driver = new Script();
     private final Recovery recovery = new Recovery(driver, Optional.empty(), new RunControl(1, 0, Thread.currentThread()),
@@ -174,15 +184,7 @@ class RecoveringLinksTest {
             return c;
         };
         RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
-        c.start(new DeliveryListener() {
-            @Override
-            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
-            }
-
-            @Override
-            public void failed(Throwable cause) {
-            }
-        });
+        c.start(IGNORING);
         links.get(0).listener.failed(new DriverException("connection reset"));
         assertThat(reopening.await(10, TimeUnit.SECONDS)).isTrue();
         c.cancel();
@@ -211,15 +213,7 @@ class RecoveringLinksTest {
             return c;
         };
         RecoveringConsumer c = RecoveringConsumer.open(consumerSpec(), recovery);
-        c.start(new DeliveryListener() {
-            @Override
-            public void delivered(long tag, byte[] body, int offset, int length, boolean redelivered, String id) {
-            }
-
-            @Override
-            public void failed(Throwable cause) {
-            }
-        });
+        c.start(IGNORING);
         Await.until("a second link started", Duration.ofSeconds(10), () -> links.size() >= 2 && links.get(1).started);
         awaitReconnected();
         assertThat(outages.summary().disconnects()).isEqualTo(1);
