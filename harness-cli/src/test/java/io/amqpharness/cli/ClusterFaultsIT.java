@@ -33,6 +33,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(SharedBrokers.CLUSTER)
 @Tag("integration")
 @Tag("faults")
+@Tag("cluster") // on the 3-node cluster: run-tests runs these classes in a command of their own
 class ClusterFaultsIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq-cluster.sh");
     private static final String CTL = SCRIPT + " ctl {node}";

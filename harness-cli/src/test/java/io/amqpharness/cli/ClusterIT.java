@@ -41,6 +41,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Tag("integration")
 @org.junit.jupiter.api.Order(1) // the longest (with the cluster recipes after it): started first
 @Tag("faults")
+@Tag("cluster") // on the 3-node cluster: run-tests runs these classes in a command of their own
 class ClusterIT {
     private static final Path SCRIPT = Path.of("..", "scripts", "rabbitmq-cluster.sh");
     static final String URIS = "amqp://guest:guest@localhost:5681,amqp://localhost:5682,amqp://localhost:5683";

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(value = SharedBrokers.CLUSTER, mode = ResourceAccessMode.READ)
 @WithRabbitMQ
 @Tag("faults")
+@Tag("cluster") // on the 3-node cluster: run-tests runs these classes in a command of their own
 class ClusterRecipesIT {
     @TestFactory
     Stream<DynamicTest> theRecipesOnTheClusterRun(RabbitMQBroker broker) throws Exception {

@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Test;
  * go to a stream's leader and consumers to a replica.
  */
 @Tag("faults")
+@Tag("cluster") // on the 3-node cluster: run-tests runs these classes in a command of their own
 class StreamClusterIT {
     private static final String URIS = "rabbitmq-stream://guest:guest@127.0.0.1:5581,rabbitmq-stream://127.0.0.1:5582,"
             + "rabbitmq-stream://127.0.0.1:5583";
