@@ -180,8 +180,9 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
     }
 
     /**
-     * How many messages the queues of the last sample grew by since the first (a queue the first sample lacks
-     * started empty); empty when a depth is unknown.
+     * How many messages the queues of the last sample grew by since the first (a queue the first sample lacks, or
+     * lists without any statistics yet, is too new for the broker to have counted it: it started empty); empty
+     * when a depth is unknown.
      */
     private static OptionalLong depthGrowth(BrokerSample first, BrokerSample last) {
         long grew = 0;
@@ -192,10 +193,11 @@ public record CrossCheck(String basis, OptionalLong brokerPublished, OptionalLon
             long before = 0;
             for (QueueSample f : first.queues()) {
                 if (f.name().equals(q.name())) {
-                    if (f.depth().isEmpty()) {
-                        return OptionalLong.empty();
+                    if (f.depth().isPresent()) {
+                        before = f.depth().getAsLong();
+                    } else if (f.published().isPresent()) {
+                        return OptionalLong.empty(); // statistics, but not its depth: where it started is unknown
                     }
-                    before = f.depth().getAsLong();
                 }
             }
             grew += q.depth().getAsLong() - before;
