@@ -2,7 +2,6 @@ package io.amqpharness.amqp10;
 
 import io.amqpharness.HarnessException;
 import io.amqpharness.amqp10.engine.Amqp10Connections;
-import io.amqpharness.amqp10.engine.Amqp10Errors;
 import io.amqpharness.amqp10.engine.EngineConnection;
 import io.amqpharness.amqp10.engine.Links;
 import io.amqpharness.spi.ConsumerLink;
@@ -96,14 +95,7 @@ final class Amqp10Consumer implements ConsumerLink, EngineConnection.Listener, D
      * the engine reports to the session's close handler only, not to its links'), fails the consumer.
      */
     void attached() {
-        connection.locked(() -> {
-            receiver.closeHandler(l -> linkClosed("the broker detached the link: "
-                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            receiver.detachHandler(l -> linkClosed("the broker detached the link: "
-                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            session.closeHandler(ended -> linkClosed("the broker ended the link's session: "
-                    + Amqp10Errors.condition(ended.getRemoteCondition(), connection.uri())));
-        });
+        connection.locked(() -> Links.watch(connection, session, receiver, this::linkClosed));
     }
 
     /**

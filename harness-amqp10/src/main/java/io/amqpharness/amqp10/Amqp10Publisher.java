@@ -1,6 +1,5 @@
 package io.amqpharness.amqp10;
 
-import io.amqpharness.amqp10.engine.Amqp10Errors;
 import io.amqpharness.amqp10.engine.EngineConnection;
 import io.amqpharness.amqp10.engine.Links;
 import io.amqpharness.spi.DriverException;
@@ -91,14 +90,7 @@ final class Amqp10Publisher implements PublisherLink, EngineConnection.Listener 
         connection.lock().lock();
         try {
             sender.deliveryStateUpdatedHandler(this::updated);
-            sender.closeHandler(l -> linkClosed("the broker detached the link: "
-                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            sender.detachHandler(l -> linkClosed("the broker detached the link: "
-                    + Amqp10Errors.condition(l.getRemoteCondition(), connection.uri())));
-            // The broker's end of the link's session (one per link) reaches the session's close handler only: the
-            // engine tells its links nothing.
-            session.closeHandler(ended -> linkClosed("the broker ended the link's session: "
-                    + Amqp10Errors.condition(ended.getRemoteCondition(), connection.uri())));
+            Links.watch(connection, session, sender, this::linkClosed);
         } finally {
             connection.lock().unlock();
         }

@@ -84,8 +84,9 @@ final class DeliveryDrain {
             // Idle consumers: stop unless the queues still hold messages for them. A stream's depth says
             // nothing (it keeps every message), and a broker may pause stream deliveries for seconds,
             // so a stream drain that knows what to expect waits for it (up to the timeout).
-            boolean waitForExpected = stream && !goal && expectedNow.isPresent();
-            long idleNanos = !goal && expectedNow.isPresent() ? EXPECTING_IDLE_NANOS : IDLE_NANOS;
+            boolean expecting = !goal && expectedNow.isPresent();
+            boolean waitForExpected = stream && expecting;
+            long idleNanos = expecting ? EXPECTING_IDLE_NANOS : IDLE_NANOS;
             if (now - lastDelivery >= idleNanos && now >= nextDepthCheck && !waitForExpected) {
                 if (stream) {
                     if (!goal) {
@@ -97,7 +98,7 @@ final class DeliveryDrain {
                     return;
                 }
                 if (totalDepth(driver, topology.queues()).orElse(0) == 0) {
-                    if (idleNanos == EXPECTING_IDLE_NANOS) {
+                    if (expecting) {
                         notes.add("Consumers received nothing for " + TimeUnit.NANOSECONDS.toSeconds(idleNanos)
                                 + " s with the queues empty and " + (expectedNow.getAsLong()
                                 - (counts.ownUnique() - counts.inDoubtArrived())) + " expected messages not received;"

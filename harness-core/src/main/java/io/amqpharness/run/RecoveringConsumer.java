@@ -69,11 +69,8 @@ final class RecoveringConsumer implements ConsumerLink {
             c.link.start(new Generation(c.generation));
         } catch (RuntimeException e) {
             // The connection can close between the link's opening and its start (its first credit failed on a
-            // connection the broker had just closed): the link is broken, and recovery opens another.
-            if (!recovering()) {
-                throw e;
-            }
-            linkFailed(e);
+            // connection the broker had just closed).
+            brokeUnder(c, e);
         }
     }
 
@@ -128,6 +125,19 @@ final class RecoveringConsumer implements ConsumerLink {
         return broken || tag >>> GENERATION_SHIFT != c.generation ? null : c.link;
     }
 
+    /**
+     * A call on link {@code c} failed: without recovery the failure is the caller's; with it, the link is broken
+     * (unless another has replaced it meanwhile) and recovery opens another.
+     */
+    private void brokeUnder(Linked c, RuntimeException e) {
+        if (!recovering()) {
+            throw e;
+        }
+        if (current.generation == c.generation) {
+            linkFailed(e);
+        }
+    }
+
     /** A settlement failed: dropped while the link breaks under it and recovery takes over. */
     private void settlementFailed(RuntimeException e) {
         if (!recovering()) {
@@ -143,12 +153,7 @@ final class RecoveringConsumer implements ConsumerLink {
             try {
                 c.link.setPrefetch(value);
             } catch (RuntimeException e) {
-                if (!recovering()) {
-                    throw e;
-                }
-                if (current.generation == c.generation) {
-                    linkFailed(e); // the link broke under the step: the link opened again takes the new prefetch
-                }
+                brokeUnder(c, e); // the link opened again takes the new prefetch
             }
         }
     }

@@ -60,6 +60,21 @@ public final class Links {
         }
     }
 
+    /**
+     * Watches an attached link (under the connection's lock): a detach from the broker, or the end of the link's
+     * session, which the engine reports to the session's close handler only, none of its links', tells
+     * {@code closed} why, in words ("the broker detached the link: CONDITION", "the broker ended the link's
+     * session: CONDITION"). The session must be the link's own: its close handler is replaced.
+     */
+    public static void watch(EngineConnection c, Session session, Link<?> link, java.util.function.Consumer<String> closed) {
+        link.closeHandler(l -> closed.accept("the broker detached the link: "
+                + Amqp10Errors.condition(l.getRemoteCondition(), c.uri())));
+        link.detachHandler(l -> closed.accept("the broker detached the link: "
+                + Amqp10Errors.condition(l.getRemoteCondition(), c.uri())));
+        session.closeHandler(ended -> closed.accept("the broker ended the link's session: "
+                + Amqp10Errors.condition(ended.getRemoteCondition(), c.uri())));
+    }
+
     private static void waitFor(EngineConnection c, CompletableFuture<Void> f, long timeoutMillis)
             throws InterruptedException, TimeoutException, ExecutionException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
